@@ -2,92 +2,110 @@
  * The kubelets' states in a checkpoint, and back (Kubelets.save, Kubelets.restore).
  */
 import type { MinHeap } from '../simulation/heap';
-import { type KubeletColumns, NEVER, NO_REPOST, UNKNOWN } from './state';
+import { kubeletState, NEVER, UNKNOWN, type KubeletState } from './state';
 import type { PostedCondition } from './nodestatus';
 
-/** per kubelet in a checkpoint: 8 a repost is pending (beside the columns' STATUS, LEASE, POSTED) */
-const REPOST = 8;
+/** The numbers kept per kubelet in a checkpoint: anchor, lastPost, leaseAnchor, lastRenew, repostAt. */
+const TIMES = 5;
 
 export interface SavedKubelets {
-  /** in the slots' order */
+  /** in the states' order */
   nodes: readonly string[];
-  /** per kubelet: the columns' flags, and REPOST */
+  /** per state: 1 status, 2 lease, 4 posted, 8 a repost is pending */
   flags: Uint8Array;
-  anchor: Float64Array;
-  lastPost: Float64Array;
-  leaseAnchor: Float64Array;
-  lastRenew: Float64Array;
-  /** 0 when none is pending */
-  repostAt: Float64Array;
+  /** per state, TIMES numbers */
+  times: Float64Array;
   desired: PostedCondition[][];
   reposts: Parameters<MinHeap<string>['restore']>[0];
   nextPlain: number;
 }
 
 /**
- * The columns copied (see KubeletColumns): the kubelets' times are numbers in typed arrays, copied as
- * such. `nodes`: the slots' names (shared with the previous save when the same).
+ * The states in columns (see SavedKubelets): a checkpoint at 5,000 nodes held 5,000 state
+ * objects, and every one had changed since the last (renewals), so none could be shared.
+ * `nodes`: the states' keys (shared with the previous save when the same).
  */
-export function saveStates(cols: KubeletColumns, nodes: readonly string[], reposts: SavedKubelets['reposts'], nextPlain: number): SavedKubelets {
-  const n = cols.size;
-  const flags = cols.flags.slice(0, n);
-  const repostAt = cols.repostAt.slice(0, n);
-  for (let i = 0; i < n; i++) {
-    if (Number.isNaN(repostAt[i])) repostAt[i] = 0;
-    else flags[i] |= REPOST;
+export function saveStates(
+  states: ReadonlyMap<string, KubeletState>,
+  nodes: readonly string[],
+  reposts: SavedKubelets['reposts'],
+  nextPlain: number,
+): SavedKubelets {
+  const n = states.size;
+  let i = 0;
+  const flags = new Uint8Array(n);
+  const times = new Float64Array(n * TIMES);
+  const desired: PostedCondition[][] = new Array(n);
+  for (const st of states.values()) {
+    flags[i] = (st.status ? 1 : 0) | (st.lease ? 2 : 0) | (st.posted ? 4 : 0) | (st.repostAt !== undefined ? 8 : 0);
+    const t = i * TIMES;
+    times[t] = st.anchor;
+    times[t + 1] = st.lastPost;
+    times[t + 2] = st.leaseAnchor;
+    times[t + 3] = st.lastRenew;
+    times[t + 4] = st.repostAt ?? 0;
+    // replaced, never edited in place: shared with the checkpoint
+    desired[i] = st.desired;
+    i++;
   }
-  return {
-    nodes,
-    flags,
-    anchor: cols.anchor.slice(0, n),
-    lastPost: cols.lastPost.slice(0, n),
-    leaseAnchor: cols.leaseAnchor.slice(0, n),
-    lastRenew: cols.lastRenew.slice(0, n),
-    repostAt,
-    // each list replaced, never edited in place: shared with the checkpoint
-    desired: cols.desired.slice(0, n),
-    reposts,
-    nextPlain,
-  };
+  return { nodes, flags, times, desired, reposts, nextPlain };
 }
 
-/** Whether the slots are those of `nodes`, in that order (a restore with no node added or deleted since). */
-export function sameNodes(cols: KubeletColumns, nodes: readonly string[]): boolean {
-  if (cols.size !== nodes.length) return false;
-  const names = cols.names;
-  for (let i = 0; i < nodes.length; i++) if (names[i] !== nodes[i]) return false;
+/** Whether the states are those of `nodes`, in that order (a restore with no node added or deleted since). */
+export function sameNodes(states: ReadonlyMap<string, KubeletState>, nodes: readonly string[]): boolean {
+  if (states.size !== nodes.length) return false;
+  let i = 0;
+  for (const name of states.keys()) if (nodes[i++] !== name) return false;
   return true;
 }
 
 /**
- * The saved states written into the columns: in place when they are of the same nodes in the same
- * order (sameNodes: the names and their index are kept), else the slots made anew in the saved
- * order. Each slot ends with `due` unknown (and the grid times it guards none) and no Lease record
- * cached (the restore may have put back another).
+ * The saved states written into the live ones, which are of the same nodes in the same order
+ * (sameNodes): 5,000 states and their map made anew on every restore at 5,000 nodes. Each ends as
+ * statesFrom makes it: `posted` and `repostAt` undefined rather than absent (read only as values),
+ * `due` unknown (and the grid times it guards none) and no Lease record cached (the restore may have put back another).
  */
-export function writeStates(cols: KubeletColumns, s: SavedKubelets): void {
-  const n = s.nodes.length;
-  if (!sameNodes(cols, s.nodes)) {
-    cols.clear(n);
-    for (let i = 0; i < n; i++) {
-      cols.names[i] = s.nodes[i];
-      cols.index.set(s.nodes[i], i);
-    }
-    cols.size = n;
+export function writeStates(states: ReadonlyMap<string, KubeletState>, s: SavedKubelets): void {
+  let i = 0;
+  for (const st of states.values()) {
+    const f = s.flags[i],
+      t = i * TIMES;
+    st.status = (f & 1) !== 0;
+    st.lease = (f & 2) !== 0;
+    st.desired = s.desired[i];
+    st.anchor = s.times[t];
+    st.lastPost = s.times[t + 1];
+    st.leaseAnchor = s.times[t + 2];
+    st.lastRenew = s.times[t + 3];
+    st.due = UNKNOWN;
+    st.nextPost = NEVER;
+    st.nextRenew = NEVER;
+    st.posted = (f & 4) !== 0 ? true : undefined;
+    st.repostAt = (f & 8) !== 0 ? s.times[t + 4] : undefined;
+    st.leaseRecord = undefined;
+    i++;
   }
-  for (let i = 0; i < n; i++) {
-    const f = s.flags[i];
-    cols.flags[i] = f & ~REPOST;
-    cols.repostAt[i] = (f & REPOST) !== 0 ? s.repostAt[i] : NO_REPOST;
-    cols.leaseRecord[i] = undefined;
+}
+
+/** The saved states made anew. */
+export function statesFrom(s: SavedKubelets): Map<string, KubeletState> {
+  const states = new Map<string, KubeletState>();
+  for (let i = 0; i < s.nodes.length; i++) {
+    const f = s.flags[i],
+      t = i * TIMES;
+    const st = kubeletState(
+      s.nodes[i],
+      (f & 1) !== 0,
+      (f & 2) !== 0,
+      s.desired[i],
+      s.times[t],
+      s.times[t + 1],
+      s.times[t + 2],
+      s.times[t + 3],
+      (f & 4) !== 0 ? true : undefined,
+      (f & 8) !== 0 ? s.times[t + 4] : undefined,
+    );
+    states.set(st.node, st);
   }
-  cols.anchor.set(s.anchor);
-  cols.lastPost.set(s.lastPost);
-  cols.leaseAnchor.set(s.leaseAnchor);
-  cols.lastRenew.set(s.lastRenew);
-  cols.due.fill(UNKNOWN, 0, n);
-  cols.nextPost.fill(NEVER, 0, n);
-  cols.nextRenew.fill(NEVER, 0, n);
-  cols.desired = s.desired.slice();
-  cols.leaseRecord.length = n;
+  return states;
 }

@@ -53,8 +53,8 @@ import type { NodeBefore } from '../controllers/controller';
 import { MinHeap } from '../simulation/heap';
 import { copyNodeConditions, copyTaints, nodeCondition } from '../model/records';
 import { keysSharedWith } from '../model/sharedKeys';
-import { saveStates, writeStates, type SavedKubelets } from './checkpoint';
-import { KubeletColumns, KubeletState, LEASE, NEVER, NO_REPOST, POSTED, STATUS, UNKNOWN } from './state';
+import { sameNodes, saveStates, statesFrom, writeStates, type SavedKubelets } from './checkpoint';
+import { kubeletState, NEVER, UNKNOWN, type KubeletState } from './state';
 
 export type { KubeletState } from './state';
 import { conditionOf, desiredFromNode, differs, KUBELET_REASONS, startDesired, type PostedCondition } from './nodestatus';
@@ -75,7 +75,7 @@ export interface KubeletSettings {
   leaseDurationSeconds?: number;
   /**
    * checking mode (tests: SimulationOptions.checks.kubeletDue): materialise checks that a kubelet it
-   * passes over (KubeletColumns.due) has nothing due, as the full computation says, and throws if not
+   * passes over (KubeletState.due) has nothing due, as the full computation says, and throws if not
    */
   checkDue?: boolean;
 }
@@ -120,7 +120,7 @@ export interface KubeletView {
 }
 
 export class Kubelets {
-  private cols = new KubeletColumns();
+  private states = new Map<string, KubeletState>();
   private reposts = new MinHeap<string>();
   /** no plain post or renewal is due before this time */
   private nextPlain: Micros = NEVER;
@@ -156,68 +156,65 @@ export class Kubelets {
     const renew = this.cluster.leases.get(name)?.renewTime;
     const latest = Math.max(ready ? ready.lastHeartbeatTime : -NEVER, renew ?? -NEVER);
     const running = ready !== undefined && now - latest <= this.settings.gracePeriod;
-    const i = this.cols.put(name, running ? STATUS | LEASE : 0, desiredFromNode(node), now, now, now, now, NO_REPOST);
+    const st = kubeletState(name, running, running, desiredFromNode(node), now, now, now, now, undefined, undefined);
+    this.states.set(name, st);
     if (running) this.nextPlain = Math.min(this.nextPlain, now + Math.min(this.period, this.renewInterval()));
     if (running && announce) this.conditionsChanged(name, now);
-    else if (running) this.checkDiffers(i, node, now);
-    return new KubeletState(this.cols, name);
+    else if (running) this.checkDiffers(st, node, now);
+    return st;
   }
 
   removeNode(name: string): void {
-    this.cols.remove(name);
+    this.states.delete(name);
   }
 
   /** The node's Lease record was replaced or deleted by someone other than its kubelet. */
   forgetLease(name: string): void {
-    const i = this.cols.index.get(name);
-    if (i !== undefined) this.cols.leaseRecord[i] = undefined;
+    const st = this.states.get(name);
+    if (st) st.leaseRecord = undefined;
   }
 
-  /** the node's kubelet, a view of its slot (tests, the engine's API) */
   get(name: string): KubeletState | undefined {
-    return this.cols.index.has(name) ? new KubeletState(this.cols, name) : undefined;
+    return this.states.get(name);
   }
 
   isRunning(name: string): boolean {
-    const i = this.cols.index.get(name);
-    return i !== undefined && (this.cols.flags[i] & STATUS) !== 0;
+    return this.states.get(name)?.status ?? false;
   }
 
   /** `kubelet: start`: resumes posting at once (Ready=True, pressure False unless `conditions` says otherwise). */
   start(name: string, now: Micros, only: 'status' | 'lease' | undefined, conditions?: Record<string, string>): { changed: boolean } {
     const node = this.cluster.nodes.get(name);
-    const c = this.cols;
-    const i = c.index.get(name);
-    if (!node || i === undefined) return { changed: false };
+    const st = this.states.get(name);
+    if (!node || !st) return { changed: false };
     let changed = false;
     if (only !== 'lease') {
-      c.desired[i] = startDesired(node, c.desired[i], conditions);
-      c.flags[i] |= STATUS;
-      c.repostAt[i] = NO_REPOST;
-      changed = this.post(i, node, now, 'start');
-      c.anchor[i] = now;
+      st.desired = startDesired(node, st.desired, conditions);
+      st.status = true;
+      st.repostAt = undefined;
+      changed = this.post(st, node, now, 'start');
+      st.anchor = now;
     }
     if (only !== 'status') {
-      c.flags[i] |= LEASE;
-      if (this.settings.leases) this.renew(i, now);
-      c.leaseAnchor[i] = now;
+      st.lease = true;
+      if (this.settings.leases) this.renew(st, now);
+      st.leaseAnchor = now;
     }
-    c.due[i] = UNKNOWN;
+    st.due = UNKNOWN;
     this.nextPlain = Math.min(this.nextPlain, now + Math.min(this.period, this.renewInterval()));
     return { changed };
   }
 
   /** `kubelet: stop`: stops status posts and Lease renewals (or one of them, with `only`). */
   stop(name: string, only: 'status' | 'lease' | undefined): void {
-    const c = this.cols;
-    const i = c.index.get(name);
-    if (i === undefined) return;
+    const st = this.states.get(name);
+    if (!st) return;
     if (only !== 'lease') {
-      c.flags[i] &= ~STATUS;
-      c.repostAt[i] = NO_REPOST;
+      st.status = false;
+      st.repostAt = undefined;
     }
-    if (only !== 'status') c.flags[i] &= ~LEASE;
-    c.due[i] = UNKNOWN;
+    if (only !== 'status') st.lease = false;
+    st.due = UNKNOWN;
   }
 
   /**
@@ -227,9 +224,8 @@ export class Kubelets {
    */
   postCondition(name: string, now: Micros, cond: PostedCondition): { changed: boolean } {
     const node = this.cluster.nodes.get(name);
-    const c = this.cols;
-    const i = c.index.get(name);
-    if (!node || i === undefined) return { changed: false };
+    const st = this.states.get(name);
+    if (!node || !st) return { changed: false };
     const reasons = KUBELET_REASONS[cond.type]?.[cond.status];
     const posted: PostedCondition = {
       type: cond.type,
@@ -238,15 +234,15 @@ export class Kubelets {
       message: cond.message ?? reasons?.[1],
     };
     // a new list, never an edit in place: checkpoints share the list (see save)
-    const at = c.desired[i].findIndex((d) => d.type === cond.type);
-    const desired = c.desired[i].slice();
-    if (at >= 0) desired[at] = posted;
+    const i = st.desired.findIndex((d) => d.type === cond.type);
+    const desired = st.desired.slice();
+    if (i >= 0) desired[i] = posted;
     else desired.push(posted);
-    c.desired[i] = desired;
-    const changed = this.post(i, node, now, 'condition');
-    if ((c.flags[i] & STATUS) !== 0) {
-      c.anchor[i] = now;
-      c.repostAt[i] = NO_REPOST;
+    st.desired = desired;
+    const changed = this.post(st, node, now, 'condition');
+    if (st.status) {
+      st.anchor = now;
+      st.repostAt = undefined;
     }
     return { changed };
   }
@@ -257,21 +253,19 @@ export class Kubelets {
    * post something different, it posts at its next tick.
    */
   conditionsChanged(name: string, now: Micros): void {
-    const i = this.cols.index.get(name);
+    const st = this.states.get(name);
     const node = this.cluster.nodes.get(name);
-    if (i === undefined || !node) return;
-    this.checkDiffers(i, node, now);
+    if (!st || !node) return;
+    this.checkDiffers(st, node, now);
   }
 
-  private checkDiffers(i: number, node: NodeRecord, now: Micros): void {
-    const c = this.cols;
-    if ((c.flags[i] & STATUS) === 0 || !Number.isNaN(c.repostAt[i])) return;
-    if (!differs(node, c.desired[i])) return;
+  private checkDiffers(st: KubeletState, node: NodeRecord, now: Micros): void {
+    if (!st.status || st.repostAt !== undefined) return;
+    if (!differs(node, st.desired)) return;
     const u = Math.max(1, this.settings.updateFrequency);
-    const anchor = c.anchor[i];
-    const at = anchor + (Math.floor((now - anchor) / u) + 1) * u;
-    c.repostAt[i] = at;
-    this.reposts.push(at, c.names[i]);
+    const at = st.anchor + (Math.floor((now - st.anchor) / u) + 1) * u;
+    st.repostAt = at;
+    this.reposts.push(at, st.node);
   }
 
   /** The earliest pending repost. */
@@ -279,8 +273,8 @@ export class Kubelets {
     for (;;) {
       const top = this.reposts.peek();
       if (!top) return undefined;
-      const i = this.cols.index.get(top.value);
-      if (i !== undefined && this.cols.repostAt[i] === top.time) return top.time;
+      const st = this.states.get(top.value);
+      if (st && st.repostAt === top.time) return top.time;
       this.reposts.pop();
     }
   }
@@ -291,13 +285,12 @@ export class Kubelets {
       const t = this.nextDue();
       if (t === undefined || t > now) return;
       const item = this.reposts.pop()!;
-      const c = this.cols;
-      const i = c.index.get(item.value)!;
-      c.repostAt[i] = NO_REPOST;
-      const node = this.cluster.nodes.get(item.value);
-      if (!node || (c.flags[i] & STATUS) === 0) continue;
-      this.post(i, node, t, 'repost');
-      c.anchor[i] = t;
+      const st = this.states.get(item.value)!;
+      st.repostAt = undefined;
+      const node = this.cluster.nodes.get(st.node);
+      if (!node || !st.status) continue;
+      this.post(st, node, t, 'repost');
+      st.anchor = t;
     }
   }
 
@@ -313,41 +306,37 @@ export class Kubelets {
     const batch = this.hooks.leasesRenewed !== undefined;
     const leases = this.settings.leases;
     const checkDue = this.settings.checkDue === true;
-    const c = this.cols;
-    const n = c.size;
-    const dues = c.due;
-    for (let i = 0; i < n; i++) {
-      // nothing due for this kubelet before its due time (see KubeletColumns.due), and what the loop
-      // below would give `next` for it is that time itself: times only grow between two resets of it
-      const due = dues[i];
+    for (const st of this.states.values()) {
+      // nothing due for this kubelet before st.due (see KubeletState.due), and what the loop below
+      // would give `next` for it is st.due itself: times only grow between two resets of it
+      const due = st.due!;
       if (now < due) {
-        if (checkDue) checkNothingDue(c, i, now, p, l, leases, due);
+        if (checkDue) checkNothingDue(st, now, p, l, leases, due);
         if (due < next) next = due;
         continue;
       }
       // the next grid times this loop kept are true while nothing reset the due time since
       const known = due !== UNKNOWN;
-      const flags = c.flags[i];
       let stDue = NEVER,
         nextPost = NEVER,
         nextRenew = NEVER;
-      if ((flags & STATUS) !== 0) {
-        const pt = keptGridPoint(c, i, 'post', now, known ? c.nextPost[i] : undefined, p, c.anchor[i], checkDue);
-        if (pt > c.lastPost[i]) {
-          const node = this.cluster.nodes.get(c.names[i]);
-          if (node) this.heartbeat(i, node, pt);
+      if (st.status) {
+        const pt = keptGridPoint(st, 'post', now, known ? st.nextPost : undefined, p, st.anchor, checkDue);
+        if (pt > st.lastPost) {
+          const node = this.cluster.nodes.get(st.node);
+          if (node) this.heartbeat(st, node, pt);
         }
         stDue = nextPost = pt + p;
       }
-      if ((flags & LEASE) !== 0 && leases) {
-        const lt = keptGridPoint(c, i, 'renewal', now, known ? c.nextRenew[i] : undefined, l, c.leaseAnchor[i], checkDue);
-        if (lt > c.lastRenew[i]) this.renew(i, lt, batch);
+      if (st.lease && leases) {
+        const lt = keptGridPoint(st, 'renewal', now, known ? st.nextRenew : undefined, l, st.leaseAnchor, checkDue);
+        if (lt > st.lastRenew) this.renew(st, lt, batch);
         nextRenew = lt + l;
         stDue = Math.min(stDue, nextRenew);
       }
-      dues[i] = stDue;
-      c.nextPost[i] = nextPost;
-      c.nextRenew[i] = nextRenew;
+      st.due = stDue;
+      st.nextPost = nextPost;
+      st.nextRenew = nextRenew;
       next = Math.min(next, stDue);
     }
     this.nextPlain = next;
@@ -368,32 +357,27 @@ export class Kubelets {
   /** The kubelets as the UI and explain show them. */
   views(): KubeletView[] {
     const out: KubeletView[] = [];
-    for (let i = 0; i < this.cols.size; i++) out.push(this.viewOf(i));
+    for (const st of this.states.values()) out.push(this.viewOf(st));
     return out;
   }
 
   /** one node's kubelet (explain asks for one node: building all 5,000 views for it was O(nodes) per call) */
   view(node: string): KubeletView | undefined {
-    const i = this.cols.index.get(node);
-    return i === undefined ? undefined : this.viewOf(i);
+    const st = this.states.get(node);
+    return st && this.viewOf(st);
   }
 
-  private viewOf(i: number): KubeletView {
-    const c = this.cols;
-    const status = (c.flags[i] & STATUS) !== 0;
-    const lease = (c.flags[i] & LEASE) !== 0;
-    const anchor = c.anchor[i];
-    const repostAt = c.repostAt[i];
+  private viewOf(st: KubeletState): KubeletView {
     return {
-      node: c.names[i],
-      status,
-      lease,
-      desired: c.desired[i].map((d) => ({ ...d })),
-      lastPost: (c.flags[i] & POSTED) !== 0 ? c.lastPost[i] : undefined,
-      nextPost: status ? (!Number.isNaN(repostAt) ? repostAt : anchor + (Math.floor((c.lastPost[i] - anchor) / this.period) + 1) * this.period) : undefined,
+      node: st.node,
+      status: st.status,
+      lease: st.lease,
+      desired: st.desired.map((d) => ({ ...d })),
+      lastPost: st.posted ? st.lastPost : undefined,
+      nextPost: st.status ? (st.repostAt ?? st.anchor + (Math.floor((st.lastPost - st.anchor) / this.period) + 1) * this.period) : undefined,
       nextRenew:
-        lease && this.settings.leases
-          ? c.leaseAnchor[i] + (Math.floor((c.lastRenew[i] - c.leaseAnchor[i]) / this.renewInterval()) + 1) * this.renewInterval()
+        st.lease && this.settings.leases
+          ? st.leaseAnchor + (Math.floor((st.lastRenew - st.leaseAnchor) / this.renewInterval()) + 1) * this.renewInterval()
           : undefined,
     };
   }
@@ -401,11 +385,14 @@ export class Kubelets {
   /** the node names of the last save, shared by the next one when they are the same */
   private savedNodes: readonly string[] = [];
 
-  /** The columns copied (see SavedKubelets). */
+  /**
+   * The states in columns (see SavedKubelets): a checkpoint at 5,000 nodes held 5,000 state
+   * objects, and every one had changed since the last (renewals), so none could be shared.
+   */
   save(): unknown {
-    const nodes = (this.savedNodes = keysSharedWith(this.savedNodes, this.cols.index));
+    const nodes = (this.savedNodes = keysSharedWith(this.savedNodes, this.states));
     return saveStates(
-      this.cols,
+      this.states,
       nodes,
       this.reposts.save((v) => v),
       this.nextPlain,
@@ -416,7 +403,8 @@ export class Kubelets {
   restore(saved: unknown, cluster?: ClusterState): void {
     if (cluster) this.cluster = cluster;
     const s = saved as SavedKubelets;
-    writeStates(this.cols, s);
+    if (sameNodes(this.states, s.nodes)) writeStates(this.states, s);
+    else this.states = statesFrom(s);
     this.reposts.restore(s.reposts, (v) => v);
     this.nextPlain = s.nextPlain;
   }
@@ -426,23 +414,23 @@ export class Kubelets {
   }
 
   /** A plain post: heartbeats only (announced with the instant's others: see materialise). */
-  private heartbeat(i: number, node: NodeRecord, t: Micros): void {
-    for (const d of this.cols.desired[i]) {
+  private heartbeat(st: KubeletState, node: NodeRecord, t: Micros): void {
+    for (const d of st.desired) {
       const c = conditionOf(node.conditions, d.type);
       if (c && c.status === d.status) c.lastHeartbeatTime = t;
     }
-    this.cols.lastPost[i] = t;
-    this.cols.flags[i] |= POSTED;
+    st.lastPost = t;
+    st.posted = true;
     this.beats[this.beatCount++] = node;
   }
 
   /** A full post of `desired` at t; announces the node when anything but heartbeat times changed. */
-  private post(i: number, node: NodeRecord, t: Micros, why: 'repost' | 'start' | 'condition'): boolean {
+  private post(st: KubeletState, node: NodeRecord, t: Micros, why: 'repost' | 'start' | 'condition'): boolean {
     const before = nodeBefore(node);
     // the callers move the anchor too
-    this.cols.due[i] = UNKNOWN;
+    st.due = UNKNOWN;
     let changed = false;
-    for (const d of this.cols.desired[i]) {
+    for (const d of st.desired) {
       const c = node.conditions.find((x) => x.type === d.type);
       if (!c) {
         node.conditions.push(nodeCondition(d.type, d.status, t, t, d.reason, d.message));
@@ -464,28 +452,27 @@ export class Kubelets {
       }
       c.lastHeartbeatTime = t;
     }
-    this.cols.lastPost[i] = t;
-    this.cols.flags[i] |= POSTED;
+    st.lastPost = t;
+    st.posted = true;
     if (changed) this.hooks.nodeStatusChanged(node, before, why);
     else this.hooks.touched?.(node);
     return changed;
   }
 
-  private renew(i: number, t: Micros, batch = false): void {
-    const c = this.cols;
-    c.lastRenew[i] = t;
+  private renew(st: KubeletState, t: Micros, batch = false): void {
+    st.lastRenew = t;
     // materialise sets it again after renewing
-    c.due[i] = UNKNOWN;
-    const existing = c.leaseRecord[i] ?? (c.leaseRecord[i] = this.cluster.leases.get(c.names[i]));
+    st.due = UNKNOWN;
+    const existing = st.leaseRecord ?? (st.leaseRecord = this.cluster.leases.get(st.node));
     if (existing) {
       existing.renewTime = t;
       if (batch) this.renewed[this.renewedCount++] = existing;
       else this.hooks.leaseRenewed?.(existing);
       return;
     }
-    const lease = kubeletLease(c.names[i], t, this.settings.leaseDurationSeconds ?? 40);
-    this.cluster.leases.set(c.names[i], lease);
-    c.leaseRecord[i] = lease;
+    const lease = kubeletLease(st.node, t, this.settings.leaseDurationSeconds ?? 40);
+    this.cluster.leases.set(st.node, lease);
+    st.leaseRecord = lease;
     this.hooks.leaseCreated(lease);
   }
 }
@@ -515,39 +502,27 @@ function gridPoint(now: Micros, next: Micros, period: Duration, anchor: Micros):
  * A timer's grid point for materialise: from the next one it kept (`next`; undefined when the kubelet's
  * timing moved since), else from the anchor; `check` (KubeletSettings.checkDue) compares the two.
  */
-function keptGridPoint(
-  c: KubeletColumns,
-  i: number,
-  timer: string,
-  now: Micros,
-  next: Micros | undefined,
-  period: Duration,
-  anchor: Micros,
-  check: boolean,
-): Micros {
+function keptGridPoint(st: KubeletState, timer: string, now: Micros, next: Micros | undefined, period: Duration, anchor: Micros, check: boolean): Micros {
   const at = next !== undefined ? gridPoint(now, next, period, anchor) : lastGridPoint(now, anchor, period);
   if (check && at !== lastGridPoint(now, anchor, period))
-    throw new Error(`kubelet ${c.names[i]}: ${timer} grid point ${at} kept, ${lastGridPoint(now, anchor, period)} worked out`);
+    throw new Error(`kubelet ${st.node}: ${timer} grid point ${at} kept, ${lastGridPoint(now, anchor, period)} worked out`);
   return at;
 }
 
 /** KubeletSettings.checkDue: the next due time worked out in full equals the kept one, and nothing due was passed over. */
-function checkNothingDue(c: KubeletColumns, i: number, now: Micros, p: Duration, l: Duration, leases: boolean, due: Micros): void {
+function checkNothingDue(st: KubeletState, now: Micros, p: Duration, l: Duration, leases: boolean, due: Micros): void {
   let slow = NEVER;
-  const node = c.names[i];
-  if ((c.flags[i] & STATUS) !== 0) {
-    const anchor = c.anchor[i];
-    const k = Math.floor((now - anchor) / p);
-    if (anchor + k * p > c.lastPost[i]) throw new Error(`kubelet ${node}: a post due at ${now} was passed over`);
-    slow = anchor + (k + 1) * p;
+  if (st.status) {
+    const k = Math.floor((now - st.anchor) / p);
+    if (st.anchor + k * p > st.lastPost) throw new Error(`kubelet ${st.node}: a post due at ${now} was passed over`);
+    slow = st.anchor + (k + 1) * p;
   }
-  if ((c.flags[i] & LEASE) !== 0 && leases) {
-    const anchor = c.leaseAnchor[i];
-    const j = Math.floor((now - anchor) / l);
-    if (anchor + j * l > c.lastRenew[i]) throw new Error(`kubelet ${node}: a renewal due at ${now} was passed over`);
-    slow = Math.min(slow, anchor + (j + 1) * l);
+  if (st.lease && leases) {
+    const j = Math.floor((now - st.leaseAnchor) / l);
+    if (st.leaseAnchor + j * l > st.lastRenew) throw new Error(`kubelet ${st.node}: a renewal due at ${now} was passed over`);
+    slow = Math.min(slow, st.leaseAnchor + (j + 1) * l);
   }
-  if (slow !== due) throw new Error(`kubelet ${node}: next due ${slow}, kept ${due}`);
+  if (slow !== due) throw new Error(`kubelet ${st.node}: next due ${slow}, kept ${due}`);
 }
 
 /** The node as an informer's old object would show it (copies, so later mutations do not leak in). */

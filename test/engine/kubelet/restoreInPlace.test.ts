@@ -1,25 +1,17 @@
 /**
- * A restore writes the checkpoint's kubelet columns into the live ones, keeping their slots' names
- * and index when they are of the same nodes in the same order, and making the slots anew otherwise
- * (kubelet/checkpoint.ts `writeStates`). Each case steps back onto a checkpoint and compares the
- * states with those a Kubelets object with no states of its own makes from the same checkpoint
- * (always anew).
+ * A restore writes the checkpoint's kubelet states into the live ones when they are of the same
+ * nodes in the same order (kubelet/checkpoint.ts `writeStates`), and makes them anew otherwise
+ * (`statesFrom`). Each case steps back onto a checkpoint and compares the states with those a
+ * Kubelets object with no states of its own makes from the same checkpoint (always anew).
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSimulation } from '../../../src/engine/simulation/simulation';
 import type { Kubelets } from '../../../src/engine/kubelet/kubelets';
 import type { Checkpoint } from '../../../src/engine/simulation/checkpointStore';
-import type { KubeletColumns } from '../../../src/engine/kubelet/state';
 import { node, scenarioOf, type EventSpec } from '../../helpers/scenario';
 
-type Internals = { cols: KubeletColumns; cluster: unknown; settings: unknown; hooks: unknown };
-
-/** every slot, as plain data (KubeletState.toJSON), and the Lease records cached */
-const statesOf = (k: Kubelets) => {
-  const cols = (k as unknown as Internals).cols;
-  return cols.names.slice(0, cols.size).map((name) => ({ ...k.get(name)!.toJSON(), leaseRecord: k.get(name)!.leaseRecord }));
-};
+type Internals = { states: Map<string, Record<string, unknown>>; cluster: unknown; settings: unknown; hooks: unknown };
 
 /** `inPlace`: no node added or deleted between the checkpoint and the step back */
 const cases: { name: string; events: EventSpec[]; from: number; to: number; inPlace: boolean }[] = [
@@ -65,10 +57,10 @@ describe('the kubelet states a restore writes in place', () => {
       sim.goToPass(c.from);
       const kubelets = (sim as unknown as { kubelets: Kubelets }).kubelets;
       const k = kubelets as unknown as Internals;
-      const live = k.cols.index;
+      const live = [...k.states.values()];
       if (c.name.includes('repost pending'))
         assert.ok(
-          statesOf(kubelets).some((st) => st.repostAt !== undefined),
+          live.some((st) => st.repostAt !== undefined),
           'a repost pending before the step back',
         );
       sim.goToPass(c.to);
@@ -78,8 +70,12 @@ describe('the kubelet states a restore writes in place', () => {
       const Made = kubelets.constructor as new (cluster: unknown, settings: unknown, hooks: unknown) => Kubelets;
       const anew = new Made(k.cluster, k.settings, k.hooks);
       anew.restore(cp.kubelets);
-      assert.deepEqual(statesOf(kubelets), statesOf(anew));
-      for (const st of statesOf(kubelets)) assert.equal(st.leaseRecord, undefined, 'no Lease record cached');
-      assert.equal(k.cols.index === live, c.inPlace, 'the slots kept (their index the same map)');
+      const states = (x: Kubelets) => JSON.stringify([...(x as unknown as Internals).states]);
+      assert.equal(states(kubelets), states(anew));
+      for (const st of k.states.values()) assert.equal(st.leaseRecord, undefined, 'no Lease record cached');
+      assert.equal(
+        [...k.states.values()].every((st, i) => st === live[i]),
+        c.inPlace,
+      );
     });
 });

@@ -13,6 +13,9 @@ import { swapTaints } from '../../../src/engine/controllers/nodeLifecycle/taints
 import { setCondition } from '../../../src/engine/controllers/scheduler/podConditions';
 import { clonePod, cloneNode, cloneLease, cloneReplicaSet } from '../../../src/engine/simulation/checkpoint';
 import { kubeletLease } from '../../../src/engine/kubelet/nodelease';
+import { statesFrom } from '../../../src/engine/kubelet/checkpoint';
+import { Kubelets } from '../../../src/engine/kubelet/kubelets';
+import { emptyCluster, type ClusterState } from '../../../src/engine/model/cluster';
 import type { KObject, NodeRecord, PodRecord, ReplicaSetRecord } from '../../../src/engine/model/types';
 
 const T = Date.UTC(2026, 0, 1) * 1000;
@@ -113,7 +116,24 @@ const cases: { name: string; made: () => object; like: () => object }[] = [
     made: () => calculateStatus(rs(), [pod()], undefined, T, 1),
     like: () => rs().status,
   },
+  {
+    name: "a restored kubelet's state is shaped as a new one",
+    made: () => {
+      const k = new Kubelets(cluster(), SETTINGS, HOOKS);
+      k.init(T);
+      return [...statesFrom(k.save() as never).values()][0];
+    },
+    like: () => new Kubelets(cluster(), SETTINGS, HOOKS).addNode(node(), T),
+  },
 ];
+
+const SETTINGS = { updateFrequency: 10e6, reportFrequency: 60e6, leaseRenewInterval: 10e6, leases: true, gracePeriod: 40e6 };
+const HOOKS = { nodeStatusChanged() {}, leaseCreated() {} };
+function cluster(): ClusterState {
+  const c = emptyCluster();
+  c.nodes.set('n1', node());
+  return c;
+}
 
 describe('records: one shape per kind, however made', () => {
   for (const c of cases) it(c.name, () => assert.equal(shape(c.made()), shape(c.like())));
