@@ -13,9 +13,10 @@
 import { formatTime, parseTimestamp, type Micros } from '../model/time';
 import type { ControllerHost } from '../controllers/controllerHost';
 import { taintText } from '../model/tolerations';
+import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE } from '../controllers/nodeLifecycle/taints';
 import { withoutTime, type WhyNot, type WhyNotWorld } from '../trace/whyNot';
 
-const CONTROLLER_NO_EXECUTE = new Set(['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable']);
+const CONTROLLER_NO_EXECUTE = new Set([NOT_READY_NO_EXECUTE.key, UNREACHABLE_NO_EXECUTE.key]);
 
 export function readKubeletRepost(w: WhyNot, host: ControllerHost, node: string, world: WhyNotWorld, passAtOrAfter: (t: Micros) => Micros | undefined): WhyNot {
   if (w.outcome !== 'PodDeletedByTaintEviction' || w.wouldFireAt === undefined) return w;

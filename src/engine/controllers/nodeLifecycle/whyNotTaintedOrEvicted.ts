@@ -344,9 +344,7 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
       const end = this.readyAgain();
       if (!end) return whyNotFrom(what, o, ref, path);
       path[path.length - 1].values = { endsAt: formatTime(end.at), readyAgain: end.node, kubeletRepostsAt: formatTime(end.repost) };
-      const at = formatTime(end.at);
-      const cond = `the controller leaves master disruption mode at ${at} (the kubelet of ${end.node} re-posts Ready=True at ${formatTime(end.repost)}), and its zone's rate and queue let it through at once`;
-      return whyNotFrom(what, o, ref, path, { conditional: { if: cond, at } });
+      return whyNotFrom(what, o, ref, path, readyAgainBound(end, 'the controller leaves master disruption mode'));
     }
     const zone = this.zoneOf(node);
     const ready = findCondition(node.conditions, 'Ready');
@@ -448,9 +446,7 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
         // one of them Ready again changes the zone's state at the pass that reads it: nothing comes before that pass
         const back = this.readyAgain(zone);
         if (!back) return whyNotFrom(what, o, ref, path);
-        const at = formatTime(back.at);
-        const cond = `the zone's state changes at ${at} (the kubelet of ${back.node} re-posts Ready=True at ${formatTime(back.repost)}), and its rate and queue let it through at once`;
-        return whyNotFrom(what, o, ref, path, { conditional: { if: cond, at } });
+        return whyNotFrom(what, o, ref, path, readyAgainBound(back, "the zone's state changes"));
       }
       return whyNotFrom(what, o, ref, path, { never: true, ...(rc.counterfactual && steady ? { counterfactual: rc.counterfactual } : {}) });
     }
@@ -483,4 +479,11 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
 function withOthers(event: string, all: readonly TimelineStop[], at: Micros, released: Micros): string {
   const others = all.filter((s) => s.stop !== at && (s.queuedAt <= released || (s.counted && s.unknownAt <= released))).length;
   return others ? `${event}, and the timeline's events on ${others} other node${others === 1 ? '' : 's'} of the zone when it says` : event;
+}
+
+/** A bound at the pass that reads a node's re-post of Ready (readyAgain), where `change` comes: nothing comes before it. */
+function readyAgainBound(back: { node: string; repost: Micros; at: Micros }, change: string): Partial<WhyNot> {
+  const at = formatTime(back.at);
+  const why = `the kubelet of ${back.node} re-posts Ready=True at ${formatTime(back.repost)}`;
+  return { conditional: { if: `${change} at ${at} (${why}), and its zone's rate and queue let it through at once`, at } };
 }
