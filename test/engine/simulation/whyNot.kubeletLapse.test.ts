@@ -219,3 +219,14 @@ test('repostAfter: the first status update tick after the Unknown, on the grid o
   assert.equal(repostAfter({ running: true, nextPost: s(455), updateEvery: s(10) }, s(205)), s(215));
   assert.equal(repostAfter({ running: true }, s(200)), undefined);
 });
+
+test("a zone's forecast with another node whose Ready comes and goes: the condition says it is unlikely to hold, and names the node", () => {
+  const events: [number, object][] = [
+    [60, kubelet('start', 'node-a1', 'status')],
+    [30, kubelet('start', 'node-a41')],
+  ];
+  const { w } = askedAt('zone-large-partial.yaml', events, 115, 'Node/node-a11', 'NodeTaintedNoExecute');
+  assert.ok(w?.conditional, 'a time through the zone, on a condition');
+  assert.match(w.conditional.if, /nothing else in the zone changes \(unlikely: the Ready of node-a1 comes and goes/);
+  assert.equal(w.path?.at(-1)?.values?.readyComesAndGoes, 'node-a1');
+});
