@@ -275,7 +275,7 @@ export function worldOf(sim: Explainable): WhyNotWorld {
       const stopped = sim.kubelets.view(node)?.status === false;
       const r = stopped ? n : n?.stop ? n.then : undefined;
       if (!r) return undefined;
-      const seenAt = sim.host.controllers.find((c) => c.monitorPassAtOrAfter)?.monitorPassAtOrAfter!(r.at);
+      const seenAt = monitorPassAtOrAfter(sim.host, r.at);
       // a stop again after the start (or any event about the kubelet): the outcome may come after all
       // (a start that posts too seldom to keep the node Ready is as good as a stop again: kubeletLapse.ts)
       const again = (stopped ? n!.then !== undefined : n!.more === true) || r.lapses === true;
@@ -368,7 +368,7 @@ export function whyNotOfControllers(sim: Explainable, ref: ObjectRef, world: Why
       ),
     }).w;
   const nodeRecord = node !== undefined ? host.cluster.nodes.get(node) : undefined;
-  const passAtOrAfter = (t: Micros) => host.controllers.find((c) => c.monitorPassAtOrAfter)?.monitorPassAtOrAfter!(t);
+  const passAtOrAfter = (t: Micros) => monitorPassAtOrAfter(host, t);
   const nodesAhead: NodesAhead = {
     probeOf: (n) => nodes?.probeOf?.(n),
     passAtOrAfter,
@@ -398,6 +398,11 @@ export function whyNotOfControllers(sim: Explainable, ref: ObjectRef, world: Why
 }
 
 /** The node a node's or pod's why-not goes through. */
+/** The node lifecycle controller's monitor pass at or after `t` (undefined without that controller). */
+function monitorPassAtOrAfter(host: Explainable['host'], t: Micros): Micros | undefined {
+  return host.controllers.find((c) => c.monitorPassAtOrAfter)?.monitorPassAtOrAfter!(t);
+}
+
 function nodeOfRef(host: ControllerHost, ref: ObjectRef): string | undefined {
   const [kind, ns, name] = ref.split('/');
   if (kind === 'Node') return ns;

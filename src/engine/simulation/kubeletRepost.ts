@@ -14,6 +14,7 @@ import { formatTime, parseTimestamp, type Micros } from '../model/time';
 import type { ControllerHost } from '../controllers/controllerHost';
 import { taintText } from '../model/tolerations';
 import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE } from '../controllers/nodeLifecycle/taints';
+import { repostOfReady } from '../controllers/nodeLifecycle/kubeletLapse';
 import { withoutTime, type WhyNot, type WhyNotWorld } from '../trace/whyNot';
 
 const CONTROLLER_NO_EXECUTE = new Set([NOT_READY_NO_EXECUTE.key, UNREACHABLE_NO_EXECUTE.key]);
@@ -26,9 +27,10 @@ export function readKubeletRepost(w: WhyNot, host: ControllerHost, node: string,
   // only the controller's own taint, which it removes once Ready is True again
   if (ready !== 'Unknown' || !noExecute.length || !noExecute.every((t) => CONTROLLER_NO_EXECUTE.has(t.key))) return w;
   const k = world.kubelet(node);
-  if (!k?.does?.includes('posts node status') || k.postsReady !== 'True' || k.nextPost === undefined) return w;
+  const repost = k && repostOfReady(k);
+  if (repost === undefined) return w;
   const at = parseTimestamp(w.wouldFireAt)!;
-  const untaintAt = passAtOrAfter(k.nextPost);
+  const untaintAt = passAtOrAfter(repost);
   if (untaintAt === undefined || untaintAt > at) return w;
   return withoutTime(
     w,
@@ -36,8 +38,8 @@ export function readKubeletRepost(w: WhyNot, host: ControllerHost, node: string,
       guard: 'taintStays',
       upstream: 'markNodeAsReachable (node_lifecycle_controller.go) -> handleNodeUpdate (taint_eviction.go): no NoExecute taint left cancels the deletion',
       holds: false,
-      rule: `the node's kubelet still posts node status: it re-posts Ready=True at ${formatTime(k.nextPost)}, and the node lifecycle controller removes ${noExecute.map(taintText).join(' and ')} at the pass at ${formatTime(untaintAt)}, before the deletion named`,
-      values: { kubeletRepostsAt: formatTime(k.nextPost), untaintedAt: formatTime(untaintAt), namedBefore: formatTime(at) },
+      rule: `the node's kubelet still posts node status: it re-posts Ready=True at ${formatTime(repost)}, and the node lifecycle controller removes ${noExecute.map(taintText).join(' and ')} at the pass at ${formatTime(untaintAt)}, before the deletion named`,
+      values: { kubeletRepostsAt: formatTime(repost), untaintedAt: formatTime(untaintAt), namedBefore: formatTime(at) },
     },
     true,
   );

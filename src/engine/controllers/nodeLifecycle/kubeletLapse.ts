@@ -52,3 +52,8 @@ export function repostAfter(k: KubeletFacts, unknownAt: Micros): Micros | undefi
   if (k.nextPost === undefined || !k.updateEvery) return undefined;
   return k.nextPost + (Math.floor((unknownAt - k.nextPost) / k.updateEvery) + 1) * k.updateEvery;
 }
+
+/** When the kubelet next posts Ready=True (its status posts running, a re-post due after someone else's Ready), if it does. */
+export function repostOfReady(k: KubeletFacts): Micros | undefined {
+  return k.postsReady === 'True' ? k.nextPost : undefined;
+}

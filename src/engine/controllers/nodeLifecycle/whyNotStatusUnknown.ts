@@ -16,7 +16,7 @@ import type { RateSwap } from './queueForecast';
 import type { NodeLifecycleMemory, TimelineStop, ZoneWalk } from './whyNotMemory';
 import { podEvictionTimeoutElapsed, probeExpired, zoneLimiterQPS, zoneStateByGuards } from './guards';
 import { findCondition } from './taints';
-import { lapseOf, repostAfter, type PassGrid } from './kubeletLapse';
+import { lapseOf, type PassGrid } from './kubeletLapse';
 
 export const FILE = 'node_lifecycle_controller.go';
 
@@ -392,8 +392,6 @@ export class StatusUnknownWhyNot {
 
   /** the probeTimestamp the last statusUnknown() counted from (a post not seen yet moves it to the next pass) */
   protected probeUsed: Micros | undefined;
-  /** when the last statusUnknown() named a running kubelet's lapse: its re-post of Ready after that Unknown */
-  protected lapseRepost: Micros | undefined;
 
   /** Whether the node's Ready stays not True until the timeline changes it: a kubelet that posts False, or none that posts. */
   protected steadyNotReady(name: string, status: string): boolean {
@@ -466,7 +464,7 @@ export class StatusUnknownWhyNot {
 
   /** tryUpdateNodeHealth: when the controller would set Ready to Unknown. undefined when it is Unknown already. */
   statusUnknown(node: NodeRecord): WhyNot | undefined {
-    this.probeUsed = this.lapseRepost = undefined;
+    this.probeUsed = undefined;
     const name = node.meta.name;
     const ref = nodeRef(name);
     const ready = findCondition(node.conditions, 'Ready');
@@ -515,7 +513,6 @@ export class StatusUnknownWhyNot {
       const lapse = lapseOf(k, probe, grace, this.passes);
       if (lapse !== undefined && (!planned || planned.at >= lapse)) {
         this.probeUsed = probe;
-        this.lapseRepost = repostAfter(k, lapse);
         Object.assign(path[path.length - 1], {
           guard: 'probeExpired',
           rule: `the node's kubelet ${(k.does ?? ['posts']).join(' and ')}, too seldom to keep it Ready: no heartbeat for longer than ${graceName} comes before its next post`,

@@ -15,6 +15,7 @@ import { releaseOf } from './queueForecast';
 import { effectiveRate, type RateLimitedTimedQueue } from './rateLimitedQueue';
 import { podEvictionTimeoutElapsed, zoneLimiterQPS, zoneStateByGuards } from './guards';
 import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE, findCondition, taintExists } from './taints';
+import { repostAfter, repostOfReady } from './kubeletLapse';
 import { FILE, StatusUnknownWhyNot, type TimelineStop } from './whyNotStatusUnknown';
 
 const rate = (q: RateLimitedTimedQueue | undefined, fallback: number): number => (q ? Number(effectiveRate(q.limiter).toFixed(6)) : fallback);
@@ -49,10 +50,11 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
       for (const node of this.host.cluster.nodes.values()) {
         const name = node.meta.name;
         const k = this.kubelet(name);
-        if (!k?.running || k.postsReady !== 'True' || k.nextPost === undefined || this.c.trackOf(name)?.excluded) continue;
+        const repost = k && repostOfReady(k);
+        if (repost === undefined || this.c.trackOf(name)?.excluded) continue;
         if (zone !== undefined && this.zoneOf(node) !== zone) continue;
         if (findCondition(node.conditions, 'Ready')?.status === 'True') continue;
-        if (!best || k.nextPost < best.repost) best = { node: name, repost: k.nextPost, at: this.passes.atOrAfter(k.nextPost) };
+        if (!best || repost < best.repost) best = { node: name, repost, at: this.passes.atOrAfter(repost) };
       }
       return best;
     });
@@ -377,8 +379,10 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
         const eventually = queuedAfterUnknown
           ? queuedAfterUnknown(t0)
           : this.firstPassWhere((t) => podEvictionTimeoutElapsed(t, probe, cfg.podEvictionTimeout), probe + cfg.podEvictionTimeout);
-        // a kubelet that posts too seldom re-posts Ready at its next tick: the taint, if it comes, goes then (kubeletLapse.ts)
-        const repost = this.lapseRepost;
+        // a kubelet that posts too seldom re-posts Ready at its next tick: the taint, if it comes, goes then (kubeletLapse.ts;
+        // a running kubelet's Unknown has a time only when it lapses)
+        const k = this.kubelet(name);
+        const repost = via?.wouldFireAt && k?.running ? repostAfter(k, t0) : undefined;
         if (via?.wouldFireAt && rc.check.holds && repost === undefined) {
           const rel = this.releaseAt(zone, name, eventually, true, this.zoneKeepsItsState(zone, name));
           if (rel.at !== undefined && rel.certain) extra.wouldFireAt = formatTime(rel.at);
