@@ -16,7 +16,8 @@ import type { ControllerHost } from '../controllers/controllerHost';
 import { disruptionExclusion } from '../controllers/nodeLifecycle/disruption';
 import { rulesOf } from '../controllers/nodeLifecycle/versionRules';
 import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE } from '../controllers/nodeLifecycle/taints';
-import { withoutTime, type WhyNot, type WhyNotCheck, type WhyNotOutcome, type WhyNotWorld } from '../trace/whyNot';
+import { withoutTime, type KubeletFacts, type WhyNot, type WhyNotCheck, type WhyNotOutcome, type WhyNotWorld } from '../trace/whyNot';
+import { readyAgainBound, repostAfter } from '../controllers/nodeLifecycle/kubeletLapse';
 
 const NODE_LIFECYCLE = new Set<WhyNotOutcome>(['NodeTaintedNoExecute', 'NodePodsEvicted', 'PodDeletedByPodEviction']);
 const CONTROLLER_TAINTS = new Set([NOT_READY_NO_EXECUTE.key, UNREACHABLE_NO_EXECUTE.key]);
@@ -39,9 +40,29 @@ export interface NodesAhead {
 }
 
 export function masterDisruptionFrom(host: ControllerHost, world: WhyNotWorld, ahead: NodesAhead = {}): Micros | undefined {
-  const key = 'masterDisruptionFrom';
-  if (world.memo?.has(key)) return world.memo.get(key) as Micros | undefined;
+  return masterDisruptionAhead(host, world, ahead).from;
+}
+
+/** The pass that reads a node's re-post of Ready=True, ending the mode (kubeletLapse.ts). */
+export interface ModeEnd {
+  node: string;
+  repost: Micros;
+  at: Micros;
+}
+
+/**
+ * masterDisruptionFrom, and where the mode is sure to begin then only because nodes whose kubelets post too seldom
+ * have lapsed (each still down at `from`: its re-post of Ready=True comes after it), the end of the mode: the pass that
+ * reads the first of their re-posts (all-zones-down, HUNT_PARTIAL seed 6: node-b3 started `only: status` at +45s, every
+ * zone down at +1m35s and up again at its re-post at +1m45s, node-a4 tainted at +2m25s, said no time).
+ */
+export function masterDisruptionAhead(host: ControllerHost, world: WhyNotWorld, ahead: NodesAhead = {}): { from: Micros | undefined; end?: ModeEnd } {
+  const key = 'masterDisruptionAhead';
+  if (world.memo?.has(key)) return world.memo.get(key) as { from: Micros | undefined; end?: ModeEnd };
   let from: Micros | undefined = -Infinity;
+  const lapsed: { node: string; at: Micros; k: KubeletFacts }[] = [];
+  // a node that lapses as the walk cannot follow (no time from the controller) leaves the mode's end unknown
+  let endKnown = true;
   const rules = rulesOf(host);
   for (const node of host.cluster.nodes.values()) {
     // a node left out of the disruption checks keeps no zone out of FullDisruption
@@ -54,14 +75,19 @@ export function masterDisruptionFrom(host: ControllerHost, world: WhyNotWorld, a
     const lapse = k?.running && k.lapses ? ahead.unknownAt?.(name) : undefined;
     if (lapse !== undefined) {
       from = Math.max(from, lapse);
+      lapsed.push({ node: name, at: lapse, k: k! });
       continue;
     }
     if (k?.running !== true || k.lapses) {
+      if (k?.lapses) endKnown = false;
       // probeTimestamp only moves on: Unknown comes at a pass after probe + grace, not at it (all-zones-down seed 56: a node
       // stopped at +20s is tainted at +1m, the others' Unknown comes at +1m5s). The controller's probe, or else one at or
       // after the last heartbeat it can read (a Lease renewal too, where it reads them)
       const lease = rules.readsLeases ? host.cluster.leases.get(name)?.renewTime : undefined;
-      let probe = ahead.probeOf?.(name) ?? Math.max(ready.lastHeartbeatTime ?? -Infinity, lease ?? -Infinity);
+      const probeOf = ahead.probeOf?.(name);
+      // without the controller's probe or its passes, the Unknown is a bound, not the pass the mode begins at
+      if (probeOf === undefined || !ahead.passAtOrAfter) endKnown = false;
+      let probe = probeOf ?? Math.max(ready.lastHeartbeatTime ?? -Infinity, lease ?? -Infinity);
       const grace = host.config.nodeMonitorGracePeriod;
       if (k?.lapses) {
         // its posts move the probe on, no earlier than they come (lapses: they come further apart than grace)
@@ -77,10 +103,29 @@ export function masterDisruptionFrom(host: ControllerHost, world: WhyNotWorld, a
       from = undefined;
       break;
     }
+    // the timeline's stop is when it may go, not the pass it goes Unknown at: the mode's start is not known
+    endKnown = false;
     from = Math.max(from, first.at);
   }
-  world.memo?.set(key, from);
-  return from;
+  const out: { from: Micros | undefined; end?: ModeEnd } = { from };
+  const end = from !== undefined && from > -Infinity && endKnown ? modeEnd(from, lapsed, ahead) : undefined;
+  if (end) out.end = end;
+  world.memo?.set(key, out);
+  return out;
+}
+
+/** The first re-post of Ready=True that ends the mode begun at `from`, if every lapsed node is still down at `from`. */
+function modeEnd(from: Micros, lapsed: readonly { node: string; at: Micros; k: KubeletFacts }[], ahead: NodesAhead): ModeEnd | undefined {
+  let end: ModeEnd | undefined;
+  for (const { node, at, k } of lapsed) {
+    const repost = repostAfter(k, at);
+    // Ready again before the pass at `from` (the kubelet comes first at one instant): the mode may not begin then
+    if (repost === undefined || repost <= from) return undefined;
+    if (k.postsReady !== 'True') continue;
+    const read = ahead.passAtOrAfter?.(repost) ?? repost;
+    if (!end || read < end.at) end = { node, repost, at: read };
+  }
+  return end;
 }
 
 /** Whether the answer's time rests on the controller's own taint (not a user's alone): the mode takes only those away. */
@@ -97,7 +142,7 @@ export function readMasterDisruption(w: WhyNot, host: ControllerHost, world: Why
   if (named === undefined || !restsOnControllerTaint(w, node)) return w;
   // an answer given in the mode names its end already, as a bound ("… and its zone's rate and queue let it through at once")
   if (w.path?.some((c) => c.guard === 'notInMasterDisruption' && !c.holds)) return w;
-  const from = masterDisruptionFrom(host, world, ahead);
+  const { from, end } = masterDisruptionAhead(host, world, ahead);
   const at = parseTimestamp(named)!;
   // the pass at the instant all zones go down runs before the taint eviction's timer at it
   if (from === undefined || at < from) return w;
@@ -108,5 +153,18 @@ export function readMasterDisruption(w: WhyNot, host: ControllerHost, world: Why
     rule: `no node is sure to stay Ready until ${named}: every zone may be in FullDisruption by then, and the controller then removes its not-ready and unreachable taints and evicts nothing (master disruption mode), so no time is certain`,
     values: { namedWithoutIt: named, ...(from > -Infinity ? { everyZoneMayBeDownFrom: formatTime(from) } : {}) },
   };
-  return withoutTime(w, check, true);
+  // a re-post of Ready ends a mode that only lapsed kubelets began: nothing comes before the pass that reads it. Only
+  // below an answer that is itself a bound (certain, or "… let it through at once"), not one on the timeline's events
+  const bound = w.wouldFireAt !== undefined || (w.conditional?.if.includes('let it through at once') && !w.conditional.if.startsWith('the timeline'));
+  if (!end || !bound) return withoutTime(w, check, true);
+  check.rule = `every zone is in FullDisruption from ${formatTime(from)}, and the controller then removes its not-ready and unreachable taints and evicts nothing (master disruption mode) until a node is Ready again`;
+  check.values = {
+    ...check.values,
+    everyZoneDownFrom: formatTime(from),
+    endsAt: formatTime(end.at),
+    readyAgain: end.node,
+    kubeletRepostsAt: formatTime(end.repost),
+  };
+  delete check.values.everyZoneMayBeDownFrom;
+  return { ...withoutTime(w, check, true), ...readyAgainBound(end, 'the controller leaves master disruption mode') };
 }

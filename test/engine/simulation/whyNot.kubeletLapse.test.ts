@@ -11,12 +11,17 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { exampleWith, wrongAnswers } from '../../helpers/whyNotAudit';
+import { loadScenario } from '../../../src/engine/snapshot/scenario';
+import { nodeFs } from '../../../src/platform/nodeFs';
 import { createSimulation } from '../../../src/engine/simulation/simulation';
 import { whyNotOfControllers } from '../../../src/engine/simulation/explain';
 import { formatTime, seconds, type Micros } from '../../../src/engine/model/time';
 import { lapseOf, repostAfter, type PassGrid } from '../../../src/engine/controllers/nodeLifecycle/kubeletLapse';
-import type { KubeletFacts } from '../../../src/engine/trace/whyNot';
+import type { KubeletFacts, WhyNot } from '../../../src/engine/trace/whyNot';
 
 const kubelet = (action: 'stop' | 'start', node: string, only?: 'status' | 'lease') => ({
   kind: 'kubelet',
@@ -70,6 +75,34 @@ const audited: { name: string; file: string; events: [number, object][] }[] = [
       [90, scale(14)],
       [30, kubelet('start', 'node-a3', 'status')],
       [120, { kind: 'delete', ref: 'Pod/default/web-7d9f-cf8jb' }],
+    ],
+  },
+  // every zone goes down only because such a node lapses: the mode ends at its re-post, so a taint is not before then
+  {
+    name: 'all zones down, a kubelet started status alone at +45s, the mode comes and goes with it (seed 6)',
+    file: 'all-zones-down.yaml',
+    events: [
+      [180, { kind: 'taint', target: { nodes: ['node-b2'] }, taint: { key: 'example.com/maint', effect: 'NoExecute' } }],
+      [45, kubelet('start', 'node-b3', 'status')],
+    ],
+  },
+  // a node of a large zone whose Ready comes and goes, queued ahead of the others by name and out again at each re-post
+  {
+    name: 'a large zone partly down, one of its kubelets started status alone at +60s (seed 80)',
+    file: 'zone-large-partial.yaml',
+    events: [
+      [90, scale(64)],
+      [60, kubelet('start', 'node-a1', 'status')],
+      [30, kubelet('start', 'node-a41')],
+      [60, { kind: 'delete', ref: 'Pod/default/web-7d9f-2snwb' }],
+    ],
+  },
+  {
+    name: 'a large zone partly down, a kubelet started status alone at +3m, another stops its Lease at +4m (seed 98)',
+    file: 'zone-large-partial.yaml',
+    events: [
+      [180, kubelet('start', 'node-a1', 'status')],
+      [240, kubelet('stop', 'node-a3', 'lease')],
     ],
   },
   // a small zone in PartialDisruption (rate 0) with a node whose Ready comes and goes: not never; its re-post is the bound
@@ -220,13 +253,81 @@ test('repostAfter: the first status update tick after the Unknown, on the grid o
   assert.equal(repostAfter({ running: true }, s(200)), undefined);
 });
 
-test("a zone's forecast with another node whose Ready comes and goes: the condition says it is unlikely to hold, and names the node", () => {
+test("a zone's forecast with another node whose Ready comes and goes: the time without it in the queue, the node named", () => {
   const events: [number, object][] = [
     [60, kubelet('start', 'node-a1', 'status')],
     [30, kubelet('start', 'node-a41')],
   ];
-  const { w } = askedAt('zone-large-partial.yaml', events, 115, 'Node/node-a11', 'NodeTaintedNoExecute');
-  assert.ok(w?.conditional, 'a time through the zone, on a condition');
-  assert.match(w.conditional.if, /nothing else in the zone changes \(unlikely: the Ready of node-a1 comes and goes/);
-  assert.equal(w.path?.at(-1)?.values?.readyComesAndGoes, 'node-a1');
+  // node-a1 lapses at +1m50s and is queued ahead of node-a11 by name at +1m55s, Removed at its re-post at +2m: it never
+  // holds the head when a token comes (HUNT_PARTIAL seed 80 said +4m30.2s "if nothing else changes": +2m50.1s came)
+  for (const [at, node, tainted] of [
+    [115, 'node-a11', 170.1],
+    [115, 'node-a12', 270.2],
+    [175, 'node-a12', 270.2],
+  ] as const) {
+    const { w, trace, start } = askedAt('zone-large-partial.yaml', events, at, `Node/${node}`, 'NodeTaintedNoExecute');
+    assert.ok(w?.conditional, `${node} at +${at}s: a time through the zone, on a condition`);
+    assert.match(w.conditional.if, /node-a1, whose Ready comes and goes with its kubelet's posts, is out of the queue whenever its turn comes/);
+    assert.equal(w.conditional.at, formatTime(start + tainted * 1e6), `${node} at +${at}s`);
+    const d = trace.find((x) => x.action === 'TaintAdded' && x.object === `Node/${node}` && /NoExecute/.test(x.summary));
+    assert.equal(d?.time, w.conditional.at, 'and the run taints it then');
+  }
+});
+
+test('every zone down only while a node whose kubelet posts too seldom is Unknown: the taint is bounded by its re-post, not left without a time', () => {
+  const events: [number, object][] = [[45, kubelet('start', 'node-b3', 'status')]];
+  for (const at of [45, 60, 70, 90]) {
+    const { w, trace, start } = askedAt('all-zones-down.yaml', events, at, 'Node/node-a4', 'NodeTaintedNoExecute');
+    assert.ok(w?.conditional, `asked at +${at}s: a bound, not no time`);
+    assert.match(w.conditional.if, /leaves master disruption mode at .* \(the kubelet of node-b3 re-posts Ready=True at /);
+    const bound = Date.parse(w.conditional.at) * 1000;
+    assert.equal(formatTime(bound), formatTime(start + seconds(105)), 'the pass that reads the re-post at +1m45s');
+    // the run: every zone down from +1m35s, up again at +1m45s; the taint comes after the bound
+    const tainted = trace.find((d) => d.action === 'TaintAdded' && d.object === 'Node/node-a4' && /NoExecute/.test(d.summary));
+    assert.ok(tainted && Date.parse(tainted.time) * 1000 >= bound, `tainted at ${tainted?.time}, not before ${w.conditional.at}`);
+  }
+});
+
+/** three-zones with node-b3 renewing no Lease from the start (Unknown at +40s, Ready again at its re-post at +50s, and so
+ * on every round) and every other kubelet stopped at `stop` seconds, run to `at`; node-a4's and node-b3's taint answers. */
+function lapseBefore(stop: number, at: number): { a4?: WhyNot; b3?: WhyNot } {
+  const dir = mkdtempSync(join(tmpdir(), 'lapse-before-'));
+  try {
+    writeFileSync(join(dir, 'cluster.yaml'), readFileSync(resolve('examples/clusters/three-zones.yaml'), 'utf8'));
+    const others = ['node-a1', 'node-a2', 'node-a3', 'node-a4', 'node-a5', 'node-a6', 'node-b1', 'node-b2', 'node-c1', 'node-c2', 'node-c3'];
+    const head = ['apiVersion: controllerstepper.io/v1alpha1', 'kind: Scenario', 'metadata: {name: lapse-before}', 'kubernetesVersion: "1.31"'];
+    const events = ['  - {at: 0s, kubelet: stop, only: lease, nodes: [node-b3]}', `  - {at: ${stop}s, kubelet: stop, nodes: [${others.join(', ')}]}`];
+    writeFileSync(join(dir, 'scenario.yaml'), [...head, 'startTime: "2026-01-01T00:00:00Z"', 'snapshot: ./cluster.yaml', 'events:', ...events].join('\n'));
+    const sim = createSimulation(loadScenario(join(dir, 'scenario.yaml'), nodeFs()));
+    sim.runUntil(sim.startTime + seconds(at));
+    const taint = (n: string) => whyNotOfControllers(sim, `Node/${n}`).find((x) => x.outcome === 'NodeTaintedNoExecute');
+    return { a4: taint('node-a4'), b3: taint('node-b3') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('a node whose Ready comes and goes, back before the others are down: no end of master disruption is named from its re-post', () => {
+  // the others stopped at +20s (Unknown at +1m05s), asked at +25s: node-b3's round (+40s..+50s) is over by then
+  const early = lapseBefore(20, 25);
+  assert.ok(early.a4, 'an answer');
+  assert.doesNotMatch(early.a4.conditional?.if ?? '', /leaves master disruption mode/, 'no end from a re-post before the mode begins');
+  // the others stopped by the timeline at +1m30s (Unknown at +2m05s), asked at +1m: their stop is when they may go, not
+  // the pass they go Unknown at, so every zone is not sure to be down at node-b3's next lapse (+1m40s; said: down from
+  // +1m40s until its re-post at +1m50s, and node-b3 was tainted at +1m45s)
+  const late = lapseBefore(90, 60);
+  assert.ok(late.a4 && late.b3, 'answers');
+  for (const w of [late.a4, late.b3]) assert.doesNotMatch(w.conditional?.if ?? '', /leaves master disruption mode/, w.object);
+});
+
+test('a zone whose state goes with the Ready of such a node: no time is named as if it were only out of the queue', () => {
+  // 33 of 60 stopped with node-a1 among them, which posts status alone from +1m: 33/60 is PartialDisruption (0.01/s),
+  // 32/60 Normal (0.1/s), so the zone's rate comes and goes with node-a1 (node-a19 was said +10m10.5s with node-a1 out of
+  // the queue; tainted at +2m50s)
+  const restarted = ['node-a34', 'node-a35', 'node-a36', 'node-a37', 'node-a38', 'node-a39', 'node-a40'];
+  const events: [number, object][] = [[60, kubelet('start', 'node-a1', 'status')], ...restarted.map((n): [number, object] => [31, kubelet('start', n)])];
+  const { w } = askedAt('zone-large-partial.yaml', events, 115, 'Node/node-a19', 'NodeTaintedNoExecute');
+  assert.ok(w?.conditional, 'a time on a condition');
+  assert.doesNotMatch(w.conditional.if, /out of the queue whenever its turn comes/);
+  assert.match(w.conditional.if, /unlikely: the Ready of node-a1 comes and goes/);
 });

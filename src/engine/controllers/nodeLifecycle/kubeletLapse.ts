@@ -8,8 +8,8 @@
  * partial kubelet events: one-node-stops with node-a4 `stop only: lease` at +45s said so at +2m40s;
  * its Ready went Unknown at +3m20s, +4m20s, …).
  */
-import type { Micros } from '../../model/time';
-import type { KubeletFacts } from '../../trace/whyNot';
+import { formatTime, type Micros } from '../../model/time';
+import type { KubeletFacts, WhyNot } from '../../trace/whyNot';
 import { probeExpired } from './guards';
 
 /** The monitor passes as the why-not walks them: the first at or after `t` and the first past `deadline` where `guard` holds. */
@@ -56,4 +56,11 @@ export function repostAfter(k: KubeletFacts, unknownAt: Micros): Micros | undefi
 /** When the kubelet next posts Ready=True (its status posts running, a re-post due after someone else's Ready), if it does. */
 export function repostOfReady(k: KubeletFacts): Micros | undefined {
   return k.postsReady === 'True' ? k.nextPost : undefined;
+}
+
+/** A bound at the pass that reads a node's re-post of Ready (the why-not's readyAgain, masterAhead's end of the mode), where `change` comes: nothing comes before it. */
+export function readyAgainBound(back: { node: string; repost: Micros; at: Micros }, change: string): Partial<WhyNot> {
+  const at = formatTime(back.at);
+  const why = `the kubelet of ${back.node} re-posts Ready=True at ${formatTime(back.repost)}`;
+  return { conditional: { if: `${change} at ${at} (${why}), and its zone's rate and queue let it through at once`, at } };
 }

@@ -63,9 +63,12 @@ export function forecastQueue(
   o: QueueForecastOptions,
   arrivals: readonly { value: string; at: Micros }[] = [],
   swaps: readonly RateSwap[] = [],
+  without?: ReadonlySet<string>,
 ): QueueForecast {
   const copy = RateLimitedTimedQueue.restore(q.save());
-  const processAt = new Map(q.queued().map((i) => [i.value, i.processAt] as const));
+  // `without`: values taken out first, as if Removed now (a node whose Ready comes back before its token)
+  for (const v of without ?? []) copy.remove(v);
+  const processAt = new Map(copy.queued().map((i) => [i.value, i.processAt] as const));
   const releases: { value: string; at: Micros }[] = [];
   const coming = [...arrivals].sort((a, b) => a.at - b.at);
   let next = 0;

@@ -32,7 +32,13 @@ export interface NodeLifecycleMemory {
   nextMonitor(): Micros;
   nodeStateOf(name: string): string | undefined;
   nextTokenOf(zone: string, now: Micros): Micros | undefined;
-  queueForecast(zone: string, now: Micros, arrivals?: readonly { value: string; at: Micros }[], swaps?: readonly RateSwap[]): QueueForecast | undefined;
+  queueForecast(
+    zone: string,
+    now: Micros,
+    arrivals?: readonly { value: string; at: Micros }[],
+    swaps?: readonly RateSwap[],
+    without?: ReadonlySet<string>,
+  ): QueueForecast | undefined;
 }
 
 /** A zone's other nodes, as a why-not reads them once per question (StatusUnknownWhyNot.zoneWalk). */

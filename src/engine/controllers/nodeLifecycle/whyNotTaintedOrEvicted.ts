@@ -15,7 +15,7 @@ import { releaseOf } from './queueForecast';
 import { effectiveRate, type RateLimitedTimedQueue } from './rateLimitedQueue';
 import { podEvictionTimeoutElapsed, zoneLimiterQPS, zoneStateByGuards } from './guards';
 import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE, findCondition, taintExists } from './taints';
-import { repostAfter, repostOfReady } from './kubeletLapse';
+import { readyAgainBound, repostAfter, repostOfReady } from './kubeletLapse';
 import { FILE, StatusUnknownWhyNot, type TimelineStop } from './whyNotStatusUnknown';
 
 const rate = (q: RateLimitedTimedQueue | undefined, fallback: number): number => (q ? Number(effectiveRate(q.limiter).toFixed(6)) : fallback);
@@ -62,10 +62,33 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
 
   /** The first node of the zone whose kubelet posts too seldom to keep it Ready (kubeletLapse.ts), if any. */
   private flappingIn(zone: string): string | undefined {
+    return this.flappingNodes(zone)[0];
+  }
+
+  /** Every node of the zone whose kubelet posts too seldom to keep it Ready, with whether it is Ready now. */
+  private flappingNodes(zone: string): string[] {
     return this.remember(`flapping|${zone}`, () => {
-      for (const node of this.host.cluster.nodes.values()) if (this.zoneOf(node) === zone && this.kubelet(node.meta.name)?.lapses) return node.meta.name;
-      return undefined;
+      const out: string[] = [];
+      for (const node of this.host.cluster.nodes.values()) if (this.zoneOf(node) === zone && this.kubelet(node.meta.name)?.lapses) out.push(node.meta.name);
+      return out;
     });
+  }
+
+  /**
+   * The zone's release of `name` with its nodes whose Ready comes and goes out of the queue (each Removed by the pass
+   * that reads its re-post), where the zone's state, and so its rate, is the same whichever of them are Ready: then no
+   * other way of theirs releases `name` earlier, if nothing else in the zone changes. Undefined otherwise.
+   */
+  private releaseWithoutFlapping(zone: string, name: string, flapping: readonly string[]): Micros | undefined {
+    const counts = this.c.zoneCountsOf(zone);
+    if (!counts) return undefined;
+    const notReadyNow = flapping.filter((n) => findCondition(this.host.cluster.nodes.get(n)?.conditions ?? [], 'Ready')?.status !== 'True').length;
+    const base = counts.notReady - notReadyNow;
+    const thr = this.host.config.unhealthyZoneThreshold;
+    const state = zoneStateByGuards(counts.total - base, base, thr);
+    for (let j = 1; j <= flapping.length; j++) if (zoneStateByGuards(counts.total - base - j, base + j, thr) !== state) return undefined;
+    const f = this.c.queueForecast(zone, this.host.now, undefined, undefined, new Set(flapping));
+    return f ? releaseOf(f, name)?.at : undefined;
   }
 
   /** setLimiterInZone / ReducedQPSFunc: the zone's queue releases nodes (rate > 0), with the counterfactual that raises it. */
@@ -478,6 +501,17 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
     const flapping = this.flappingIn(zone);
     if (flapping !== undefined && flapping !== name && !rel.certain) {
       rel.check.values = { ...rel.check.values, readyComesAndGoes: flapping };
+      // out of the queue whenever its turn comes (Ready again then), it takes no token: the earliest the rest allows
+      // (zone-large-partial, HUNT_PARTIAL seed 80: node-a1 queued ahead of node-a11 by name at +1m55s, Removed at +2m)
+      const others = this.flappingNodes(zone).filter((n) => n !== name);
+      const early = this.releaseWithoutFlapping(zone, name, others);
+      if (early !== undefined && early < rel.at) {
+        rel.check.values = { ...rel.check.values, releasedWithout: formatTime(early) };
+        const ifOut =
+          `nothing else in the zone changes, and ${others.join(', ')}, whose Ready comes and goes with its kubelet's posts, ` +
+          `is out of the queue whenever its turn comes (at ${formatTime(rel.at)} if it takes a token first)`;
+        return whyNotFrom(what, o, ref, path, { conditional: { if: ifOut, at: formatTime(early) } });
+      }
       const flaps = `nothing else in the zone changes (unlikely: the Ready of ${flapping} comes and goes with its kubelet's posts)`;
       return whyNotFrom(what, o, ref, path, at(rel.at, rel, flaps));
     }
@@ -492,11 +526,4 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
 function withOthers(event: string, all: readonly TimelineStop[], at: Micros, released: Micros): string {
   const others = all.filter((s) => s.stop !== at && (s.queuedAt <= released || (s.counted && s.unknownAt <= released))).length;
   return others ? `${event}, and the timeline's events on ${others} other node${others === 1 ? '' : 's'} of the zone when it says` : event;
-}
-
-/** A bound at the pass that reads a node's re-post of Ready (readyAgain), where `change` comes: nothing comes before it. */
-function readyAgainBound(back: { node: string; repost: Micros; at: Micros }, change: string): Partial<WhyNot> {
-  const at = formatTime(back.at);
-  const why = `the kubelet of ${back.node} re-posts Ready=True at ${formatTime(back.repost)}`;
-  return { conditional: { if: `${change} at ${at} (${why}), and its zone's rate and queue let it through at once`, at } };
 }
