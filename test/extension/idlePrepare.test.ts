@@ -104,3 +104,74 @@ for (const c of cases) {
     for (const ms of slices) assert.ok(ms < PREPARE_SLICE_MS + PIECE_MS, `a slice of ${ms} ms`);
   });
 }
+
+/**
+ * The work the next step owes anyway (`owed`: the shown simulation's pending checkpoint) runs from OWED_WAIT_MS after
+ * each message, in slices, so that the page's parse and paint of a quick click's update (about 30 ms) takes it off the
+ * next click; the rest of the idle work still waits IDLE_PREPARE_MS from the message. OWED pieces owed, REST pieces of
+ * the rest; each entry's `owed` and `rest`: the pieces done once the timeline is over.
+ */
+const OWED = 5;
+const REST = 3;
+const PAINT = 30;
+const owedCases: { name: string; ops: Op[]; owed: number; rest: number }[] = [
+  { name: 'a quick click: the owed work in the paint after it, nothing else', ops: ['arm', PAINT], owed: OWED, rest: 0 },
+  { name: 'a click before the owed work is done stops it; the next message starts it again', ops: ['arm', 5, 'arm', PAINT], owed: OWED, rest: 0 },
+  { name: 'a click 1 ms after the message: the slice it lands in done, no more', ops: ['arm', 1], owed: PER_SLICE, rest: 0 },
+  {
+    name: 'quick clicks, then reading: the owed work, then the rest from IDLE_PREPARE_MS after the last message',
+    ops: ['arm', PAINT, 'arm', I - 1],
+    owed: OWED,
+    rest: 0,
+  },
+  { name: 'reading: the rest after IDLE_PREPARE_MS', ops: ['arm', PAINT, 'arm', I + 100], owed: OWED, rest: REST },
+  { name: 'a long run under way: no owed slice', ops: ['arm', 'busy', PAINT], owed: 0, rest: 0 },
+  { name: 'the session dropped: no owed slice', ops: ['arm', 'dispose', PAINT], owed: 0, rest: 0 },
+];
+
+for (const c of owedCases) {
+  test(`idle preparation, owed work: ${c.name}`, () => {
+    const t = fakeTimers();
+    let busy = false;
+    let owed = 0;
+    let rest = 0;
+    const slices: number[] = [];
+    /** a task of `total` pieces of PIECE_MS, counted by `count` */
+    const task = (total: number, count: () => number, add: () => void) => (more: () => boolean) => {
+      const start = t.clock();
+      if (count() < total)
+        do {
+          add();
+          t.spend(PIECE_MS);
+        } while (count() < total && more());
+      slices.push(t.clock() - start);
+      return count() < total;
+    };
+    const idle = new IdlePrepare(
+      task(
+        REST,
+        () => rest,
+        () => rest++,
+      ),
+      () => busy,
+      t.timers,
+      t.clock,
+      task(
+        OWED,
+        () => owed,
+        () => owed++,
+      ),
+    );
+    for (const op of c.ops) {
+      if (op === 'arm') idle.arm();
+      else if (op === 'busy') busy = true;
+      else if (op === 'free') busy = false;
+      else if (op === 'dispose') idle.dispose();
+      else t.wait(op);
+      assert.ok(t.pending() <= 1, 'at most one wait or slice armed at a time');
+    }
+    assert.equal(owed, c.owed, 'the owed pieces done');
+    assert.equal(rest, c.rest, 'the other pieces done');
+    for (const ms of slices) assert.ok(ms < PREPARE_SLICE_MS + PIECE_MS, `a slice of ${ms} ms`);
+  });
+}
