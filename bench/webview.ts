@@ -399,7 +399,7 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   progress(`    the way to the arrival, ms: ${ways.splice(0).join('; ')}`);
   progress(`    the ahead simulation at each quick click: passes ${quickAhead.join(', ')}; the idle work in the pause before it ${ms(quickIdle)} ms`);
   progress(
-    `    the owed work (the shown simulation's pending checkpoint, its binder's index) in the pause before each quick click ${ms(quickOwed.map((s) => s.reduce((x, y) => x + y, 0)))} ms, its longest slice ${ms(quickOwed.map((s) => Math.max(0, ...s)))} ms`,
+    `    the owed work (the shown simulation's pending checkpoint) in the pause before each quick click ${ms(quickOwed.map((s) => s.reduce((x, y) => x + y, 0)))} ms, its longest slice ${ms(quickOwed.map((s) => Math.max(0, ...s)))} ms`,
   );
   const outageHost = hostMs.splice(0);
   const outageBytes = bytes.splice(0);

@@ -5,7 +5,7 @@
  * it (on a generated 5,000-node outage, the step after the zone's nodes go Unknown). It runs a slice
  * at a time, one per macrotask, so that a click arriving meanwhile is answered between two slices
  * instead of after all of it (after a step back the index is made again). Every message the panel
- * is sent stops the slices: the work the next steps owe (`owed`) starts again at once, in the page's
+ * is sent stops the slices: the work the next step owes (`owed`) starts again at once, in the page's
  * paint, and the rest waits IDLE_PREPARE_MS again, so it never runs between two quick steps; it is
  * skipped while a long run is under way (it waits for the next idle time); the engine resumes its
  * work where it stopped while nothing changed, and does nothing once it is done.
@@ -18,8 +18,7 @@ export const IDLE_PREPARE_MS = 400;
 /** How long one slice of the preparation holds the extension host (a click waits at most about this). */
 export const PREPARE_SLICE_MS = 10;
 /**
- * How long after a message the work the next steps owe anyway (`owed`: the shown simulation's pending checkpoint, its
- * binder's index) starts: the page's parse and paint of the message (about 30 ms at 5,000 nodes) leaves the host idle,
+ * How long after a message the work the next step owes anyway (`owed`: the shown simulation's pending checkpoint) starts: the page's parse and paint of the message (about 30 ms at 5,000 nodes) leaves the host idle,
  * and a click that comes meanwhile would do that work itself, so every slice of it done before the click is taken off
  * the click. The rest (the run-ahead, the warm-up) still waits IDLE_PREPARE_MS: at quick clicks its slices only held
  * the clicks (bench/README.md "humanrate", "ahead22").
@@ -51,7 +50,7 @@ export class IdlePrepare {
   /** when the last message was sent (the owed slices end; the others wait IDLE_PREPARE_MS from it) */
   private armedAt = 0;
 
-  /** `owed`: the work the next steps would do anyway, run from OWED_WAIT_MS after each message (see there) */
+  /** `owed`: the work the next step would do anyway, run from OWED_WAIT_MS after each message (see there) */
   constructor(
     private readonly prepare: PrepareSlice,
     private readonly busy: () => boolean,
