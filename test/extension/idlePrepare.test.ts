@@ -8,37 +8,21 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { IDLE_PREPARE_MS, IdlePrepare, PREPARE_SLICE_MS, type IdleTimers } from '../../src/extension/idlePrepare';
+import { IDLE_PREPARE_MS, IdlePrepare, PREPARE_SLICE_MS } from '../../src/extension/idlePrepare';
+import { fakeTimers } from '../helpers/idleTimers';
 
 type Op = 'arm' | 'busy' | 'free' | 'dispose' | number;
 
-/** Timers on a clock that moves only when a timeline waits or the engine works (`spend`). */
-function fakeTimers() {
-  let now = 0;
-  let next = 0;
-  const due = new Map<number, { at: number; run: () => void }>();
-  const timers: IdleTimers = {
-    set: (run, ms) => {
-      due.set(++next, { at: now + ms, run });
-      return next;
-    },
-    clear: (h) => void due.delete(h as number),
-  };
-  let callbacks = 0;
-  const wait = (ms: number) => {
-    const until = now + ms;
-    for (;;) {
-      const first = [...due].filter(([, t]) => t.at <= until).sort((a, b) => a[1].at - b[1].at)[0];
-      if (!first) break;
-      due.delete(first[0]);
-      now = Math.max(now, first[1].at);
-      callbacks++;
-      first[1].run();
-    }
-    // a slice may have worked past the end of the wait
-    now = Math.max(now, until);
-  };
-  return { timers, wait, pending: () => due.size, clock: () => now, spend: (ms: number) => (now += ms), callbacks: () => callbacks };
+/** Plays a timeline of ops on `idle` (`busy` set through `setBusy`), checking that at most one wait or slice is armed. */
+function play(ops: readonly Op[], idle: IdlePrepare, t: ReturnType<typeof fakeTimers>, setBusy: (busy: boolean) => void): void {
+  for (const op of ops) {
+    if (op === 'arm') idle.arm();
+    else if (op === 'busy') setBusy(true);
+    else if (op === 'free') setBusy(false);
+    else if (op === 'dispose') idle.dispose();
+    else t.wait(op);
+    assert.ok(t.pending() <= 1, 'at most one wait or slice armed at a time');
+  }
 }
 
 const I = IDLE_PREPARE_MS;
@@ -90,14 +74,7 @@ for (const c of cases) {
       t.timers,
       t.clock,
     );
-    for (const op of c.ops) {
-      if (op === 'arm') idle.arm();
-      else if (op === 'busy') busy = true;
-      else if (op === 'free') busy = false;
-      else if (op === 'dispose') idle.dispose();
-      else t.wait(op);
-      assert.ok(t.pending() <= 1, 'at most one wait or slice armed at a time');
-    }
+    play(c.ops, idle, t, (b) => (busy = b));
     assert.equal(done, c.done, 'the pieces of work done');
     assert.equal(slices.length, c.slices, 'the slices run');
     assert.ok(t.callbacks() >= slices.length, 'each slice in a macrotask of its own');
@@ -162,14 +139,7 @@ for (const c of owedCases) {
         () => owed++,
       ),
     );
-    for (const op of c.ops) {
-      if (op === 'arm') idle.arm();
-      else if (op === 'busy') busy = true;
-      else if (op === 'free') busy = false;
-      else if (op === 'dispose') idle.dispose();
-      else t.wait(op);
-      assert.ok(t.pending() <= 1, 'at most one wait or slice armed at a time');
-    }
+    play(c.ops, idle, t, (b) => (busy = b));
     assert.equal(owed, c.owed, 'the owed pieces done');
     assert.equal(rest, c.rest, 'the other pieces done');
     for (const ms of slices) assert.ok(ms < PREPARE_SLICE_MS + PIECE_MS, `a slice of ${ms} ms`);

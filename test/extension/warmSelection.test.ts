@@ -12,7 +12,8 @@ import { openScenario } from '../../src/extension/openScenario';
 import { Session } from '../../src/extension/session';
 import type { HostMessage } from '../../src/protocol/webview';
 import { failingRefs, panelIdleWork, panelOwedWork } from '../../src/extension/warmSelection';
-import { IdlePrepare, type IdleTimers } from '../../src/extension/idlePrepare';
+import { IdlePrepare } from '../../src/extension/idlePrepare';
+import { fakeTimers } from '../helpers/idleTimers';
 
 function open(example: string) {
   const o = openScenario(resolve(__dirname, '../../examples', example), '');
@@ -147,29 +148,6 @@ for (const c of failingCases) {
       'warmed once a session',
     );
   });
-}
-
-/** Timers on a clock that moves only when the timeline waits (the engine's work takes no time on it). */
-function fakeTimers() {
-  let now = 0;
-  let next = 0;
-  const due = new Map<number, { at: number; run: () => void }>();
-  const timers: IdleTimers = {
-    set: (run, ms) => (due.set(++next, { at: now + ms, run }), next),
-    clear: (h) => void due.delete(h as number),
-  };
-  const wait = (ms: number) => {
-    const until = now + ms;
-    for (;;) {
-      const first = [...due].filter(([, t]) => t.at <= until).sort((a, b) => a[1].at - b[1].at)[0];
-      if (!first) break;
-      due.delete(first[0]);
-      now = Math.max(now, first[1].at);
-      first[1].run();
-    }
-    now = until;
-  };
-  return { timers, wait, clock: () => now };
 }
 
 // Quick clicks, each `paint` ms after the last message (the page's parse and paint, the host idle): the checkpoint each
