@@ -18,10 +18,11 @@ export const IDLE_PREPARE_MS = 400;
 /** How long one slice of the preparation holds the extension host (a click waits at most about this). */
 export const PREPARE_SLICE_MS = 10;
 /**
- * How long after a message the work the next step owes anyway (`owed`: the shown simulation's pending checkpoint) starts: the page's parse and paint of the message (about 30 ms at 5,000 nodes) leaves the host idle,
- * and a click that comes meanwhile would do that work itself, so every slice of it done before the click is taken off
- * the click. The rest (the run-ahead, the warm-up) still waits IDLE_PREPARE_MS: at quick clicks its slices only held
- * the clicks (bench/README.md "humanrate", "ahead22").
+ * How long after a message the work the next step owes anyway (`owed`: the shown simulation's pending checkpoint)
+ * starts: the page's parse and paint of the message (about 30 ms at 5,000 nodes) leaves the host idle, and a click that
+ * comes meanwhile would do that work itself, so every slice of it done before the click is taken off the click. The
+ * rest (the run-ahead, the warm-up) still waits IDLE_PREPARE_MS: at quick clicks its slices only held the clicks
+ * (bench/README.md "humanrate", "ahead22").
  */
 export const OWED_WAIT_MS = 0;
 
