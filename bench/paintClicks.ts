@@ -48,7 +48,7 @@ const main = async (): Promise<void> => {
   session.sendAll();
   process.stdout.write(`== ${root} ${new Date().toISOString()} load ${load()}, paint ${paint} ms\n`);
   let longest = 0;
-  const click = async (): Promise<{ total: number; where: string; idle: number; long: number; parts: string }> => {
+  const click = async (): Promise<{ total: number; cpu: number; where: string; idle: number; long: number; parts: string }> => {
     slices.splice(0);
     spent.clear();
     const clickAt = performance.now() + paint;
@@ -60,14 +60,21 @@ const main = async (): Promise<void> => {
     const parts = [...spent].map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ');
     longest = Math.max(longest, long);
     const s0 = performance.now();
+    const c0 = process.cpuUsage();
     const r = session.step();
     if (!r.ok) throw new Error(r.message);
-    return { total: Math.max(0, waited) + performance.now() - s0, where, idle: idleMs, long, parts };
+    const c = process.cpuUsage(c0);
+    // the command's CPU (every thread: the collector's too), which a loaded machine stretches less than its wall time
+    const cpu = (c.user + c.system) / 1000;
+    return { total: Math.max(0, waited) + performance.now() - s0, cpu, where, idle: idleMs, long, parts };
   };
   const quick: string[] = [];
   const verbose = process.argv.includes('--verbose');
   const show = (c: Awaited<ReturnType<typeof click>>) => {
-    if (verbose) process.stdout.write(`    onto ${session.sim.pass}: ${c.total.toFixed(0)} ms; ahead ${c.where}; idle ${c.idle.toFixed(0)}: ${c.parts}\n`);
+    if (verbose)
+      process.stdout.write(
+        `    onto ${session.sim.pass}: ${c.total.toFixed(0)} ms; ahead ${c.where}; idle ${c.idle.toFixed(0)}: ${c.parts}${session.sim.hasPendingCheckpoint ? '; a checkpoint pending' : ''}\n`,
+      );
     return c;
   };
   for (let i = 0; i < 6; i++) quick.push(show(await click()).total.toFixed(0));
@@ -76,7 +83,7 @@ const main = async (): Promise<void> => {
   for (let i = 0; i < count; i++) {
     const c = await click();
     process.stdout.write(
-      `  onto ${String(session.sim.pass).padStart(2)}: ${c.total.toFixed(0).padStart(5)} ms; ahead at the click ${c.where}; idle ${c.idle.toFixed(0)} ms, longest slice ${c.long.toFixed(0)}${verbose ? `: ${c.parts}` : ''}\n`,
+      `  onto ${String(session.sim.pass).padStart(2)}: ${c.total.toFixed(0).padStart(5)} ms (CPU ${c.cpu.toFixed(0)}); ahead at the click ${c.where}; idle ${c.idle.toFixed(0)} ms, longest slice ${c.long.toFixed(0)}${verbose ? `: ${c.parts}` : ''}\n`,
     );
   }
   process.stdout.write(`longest idle slice ${longest.toFixed(0)} ms; load ${load()}\n`);

@@ -40,9 +40,15 @@ export async function sessionOpener(root: string): Promise<(file: string) => any
 export async function idleSession(root: string, file: string, timed?: (ms: number) => void): Promise<{ session: any; idle: { dispose(): void } }> {
   const open = await sessionOpener(root);
   const { IdlePrepare } = await import(`${root}/src/extension/idlePrepare`);
-  const { panelIdleWork } = await import(`${root}/src/extension/warmSelection`);
+  const { panelIdleWork, panelOwedWork: owedWork } = await import(`${root}/src/extension/warmSelection`);
   let session: any;
   const work = panelIdleWork(() => session);
+  const timedSlice = (slice: (more: () => boolean) => boolean) => (more: () => boolean) => {
+    const t = performance.now();
+    const left = session ? slice(more) : false;
+    timed?.(performance.now() - t);
+    return left;
+  };
   const idle = new IdlePrepare(
     (more: () => boolean, idleTime?: boolean) => {
       const t = performance.now();
@@ -51,6 +57,10 @@ export async function idleSession(root: string, file: string, timed?: (ms: numbe
       return left;
     },
     () => session?.slices.running ?? true,
+    undefined,
+    undefined,
+    // the work the next step owes (the root's panelOwedWork, where it has one: the A side may not)
+    owedWork && timedSlice(owedWork(() => session)),
   );
   const opened = open(file);
   const post = opened.post;

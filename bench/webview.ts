@@ -17,7 +17,7 @@ import type { Page } from 'playwright-core';
 import { openScenario } from '../src/extension/openScenario';
 import { Session } from '../src/extension/session';
 import { IdlePrepare } from '../src/extension/idlePrepare';
-import { panelIdleWork } from '../src/extension/warmSelection';
+import { panelIdleWork, panelOwedWork } from '../src/extension/warmSelection';
 import { nextPassInSlices } from '../src/extension/aheadAtOpen';
 import { serveWebview } from '../test/webview/harness/page';
 import { parseWebviewMessage, type HostMessage } from '../src/protocol/webview';
@@ -180,15 +180,28 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   // as the extension does (ctx.ts): the engine prepares when the panel has been sent nothing for a while
   /** each slice of the idle preparation that ran, in ms (it holds the host: a click then waits up to one slice) */
   const prepared: number[] = [];
-  const work = panelIdleWork(() => session!);
-  const idle = new IdlePrepare(
-    (more) => {
+  /** each slice of the work the next steps owe (IdlePrepare's `owed`), run in the page's paint after each message */
+  const owedSlices: number[] = [];
+  const timedSlice =
+    (work: (more: () => boolean) => boolean, into: number[]) =>
+    (more: () => boolean): boolean => {
       const t = hr();
       const left = session ? work(more) : false;
-      prepared.push(hr() - t);
+      into.push(hr() - t);
       return left;
-    },
+    };
+  const idle = new IdlePrepare(
+    timedSlice(
+      panelIdleWork(() => session!),
+      prepared,
+    ),
     () => session?.slices.running ?? true,
+    undefined,
+    undefined,
+    timedSlice(
+      panelOwedWork(() => session!),
+      owedSlices,
+    ),
   );
   // VS Code's postMessage serialises the message; so does this, and the page parses it
   const post = (m: HostMessage) => {
@@ -352,10 +365,13 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   /** where the ahead simulation stood at each quick click (`*` inside an instant), and the idle work in the pause before it */
   const quickAhead: string[] = [];
   const quickIdle: number[] = [];
+  /** the owed work's slices in the pause before each quick click (the first, before the outage steps, holds every one since the open) */
+  const quickOwed: number[][] = [];
   for (let i = 0; i < outageSteps; i++) {
     const a = session.ahead.sim;
     quickAhead.push(a ? `${a.pass}${a.partDone ? '*' : ''}` : '-');
     quickIdle.push(prepared.splice(0).reduce((x, y) => x + y, 0));
+    quickOwed.push(owedSlices.splice(0));
     outage.push(await step());
   }
   if (cdp) {
@@ -382,6 +398,9 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   progress(`    of them, click to the update's arrival in the page ${ms(outageToMessage)} ms; then to the paint ${ms(outageToPaint)} ms`);
   progress(`    the way to the arrival, ms: ${ways.splice(0).join('; ')}`);
   progress(`    the ahead simulation at each quick click: passes ${quickAhead.join(', ')}; the idle work in the pause before it ${ms(quickIdle)} ms`);
+  progress(
+    `    the owed work (the shown simulation's pending checkpoint) in the pause before each quick click ${ms(quickOwed.map((s) => s.reduce((x, y) => x + y, 0)))} ms, its longest slice ${ms(quickOwed.map((s) => Math.max(0, ...s)))} ms`,
+  );
   const outageHost = hostMs.splice(0);
   const outageBytes = bytes.splice(0);
   progress(`    the outage steps' update messages ${outageBytes.map((x) => (x / 1024).toFixed(0)).join(', ')} KiB`);

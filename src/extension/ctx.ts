@@ -15,7 +15,7 @@ import { nodeFs, readChunks } from '../platform/nodeFs';
 import { StepperPanel, type PanelHandler } from './panel';
 import { Session, type SessionResult } from './session';
 import { IdlePrepare } from './idlePrepare';
-import { panelIdleWork } from './warmSelection';
+import { panelIdleWork, panelOwedWork } from './warmSelection';
 import { loadProgressPlace, PaintWait } from './loadProgress';
 import { nextPassInSlices } from './aheadAtOpen';
 import { inputBytes } from '../engine/snapshot/inputSize';
@@ -145,6 +145,9 @@ export class Ctx implements vscode.Disposable {
     const idle = (this.idle = new IdlePrepare(
       panelIdleWork(() => session),
       () => session.slices.running,
+      undefined,
+      undefined,
+      panelOwedWork(() => session),
     ));
     const session = new Session({
       make: opened.make,

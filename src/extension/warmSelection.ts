@@ -121,3 +121,17 @@ export function panelIdleWork(session: () => Pick<Session, 'sim' | 'idleSlice' |
   );
   return (more) => (session().shownPending ? rest(more) : all(more));
 }
+
+/**
+ * The work the panel's next step owes anyway (IdlePrepare's `owed`): the checkpoint a user's step leaves pending, which the
+ * next step takes before its pass (10-40 ms of a quiet click at 5,000 nodes; after the Unknown pass 50-70), and the pod
+ * order a restore left owed. Not the binder's node index: a step that places nothing does not build it, and one kept
+ * meanwhile is kept up to date by every step (tried: the click after the Unknown pass 257-309 → 509-588 ms in the page,
+ * bench/README.md "ahead22"). None while the shown simulation is being made (reading it would make it at once).
+ */
+export function panelOwedWork(session: () => Pick<Session, 'sim' | 'shownPending'>): PrepareSlice {
+  return (more) => {
+    const s = session();
+    return !s.shownPending && (s.sim.prepareSlice?.(more, true) ?? false);
+  };
+}

@@ -8,37 +8,21 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { IDLE_PREPARE_MS, IdlePrepare, PREPARE_SLICE_MS, type IdleTimers } from '../../src/extension/idlePrepare';
+import { IDLE_PREPARE_MS, IdlePrepare, PREPARE_SLICE_MS } from '../../src/extension/idlePrepare';
+import { fakeTimers } from '../helpers/idleTimers';
 
 type Op = 'arm' | 'busy' | 'free' | 'dispose' | number;
 
-/** Timers on a clock that moves only when a timeline waits or the engine works (`spend`). */
-function fakeTimers() {
-  let now = 0;
-  let next = 0;
-  const due = new Map<number, { at: number; run: () => void }>();
-  const timers: IdleTimers = {
-    set: (run, ms) => {
-      due.set(++next, { at: now + ms, run });
-      return next;
-    },
-    clear: (h) => void due.delete(h as number),
-  };
-  let callbacks = 0;
-  const wait = (ms: number) => {
-    const until = now + ms;
-    for (;;) {
-      const first = [...due].filter(([, t]) => t.at <= until).sort((a, b) => a[1].at - b[1].at)[0];
-      if (!first) break;
-      due.delete(first[0]);
-      now = Math.max(now, first[1].at);
-      callbacks++;
-      first[1].run();
-    }
-    // a slice may have worked past the end of the wait
-    now = Math.max(now, until);
-  };
-  return { timers, wait, pending: () => due.size, clock: () => now, spend: (ms: number) => (now += ms), callbacks: () => callbacks };
+/** Plays a timeline of ops on `idle` (`busy` set through `setBusy`), checking that at most one wait or slice is armed. */
+function play(ops: readonly Op[], idle: IdlePrepare, t: ReturnType<typeof fakeTimers>, setBusy: (busy: boolean) => void): void {
+  for (const op of ops) {
+    if (op === 'arm') idle.arm();
+    else if (op === 'busy') setBusy(true);
+    else if (op === 'free') setBusy(false);
+    else if (op === 'dispose') idle.dispose();
+    else t.wait(op);
+    assert.ok(t.pending() <= 1, 'at most one wait or slice armed at a time');
+  }
 }
 
 const I = IDLE_PREPARE_MS;
@@ -90,17 +74,74 @@ for (const c of cases) {
       t.timers,
       t.clock,
     );
-    for (const op of c.ops) {
-      if (op === 'arm') idle.arm();
-      else if (op === 'busy') busy = true;
-      else if (op === 'free') busy = false;
-      else if (op === 'dispose') idle.dispose();
-      else t.wait(op);
-      assert.ok(t.pending() <= 1, 'at most one wait or slice armed at a time');
-    }
+    play(c.ops, idle, t, (b) => (busy = b));
     assert.equal(done, c.done, 'the pieces of work done');
     assert.equal(slices.length, c.slices, 'the slices run');
     assert.ok(t.callbacks() >= slices.length, 'each slice in a macrotask of its own');
+    for (const ms of slices) assert.ok(ms < PREPARE_SLICE_MS + PIECE_MS, `a slice of ${ms} ms`);
+  });
+}
+
+/**
+ * The work the next step owes anyway (`owed`: the shown simulation's pending checkpoint) runs from OWED_WAIT_MS after
+ * each message, in slices, so that the page's parse and paint of a quick click's update (about 30 ms) takes it off the
+ * next click; the rest of the idle work still waits IDLE_PREPARE_MS from the message. OWED pieces owed, REST pieces of
+ * the rest; each entry's `owed` and `rest`: the pieces done once the timeline is over.
+ */
+const OWED = 5;
+const REST = 3;
+const PAINT = 30;
+const owedCases: { name: string; ops: Op[]; owed: number; rest: number }[] = [
+  { name: 'a quick click: the owed work in the paint after it, nothing else', ops: ['arm', PAINT], owed: OWED, rest: 0 },
+  { name: 'a click before the owed work is done stops it; the next message starts it again', ops: ['arm', 5, 'arm', PAINT], owed: OWED, rest: 0 },
+  { name: 'a click 1 ms after the message: the slice it lands in done, no more', ops: ['arm', 1], owed: PER_SLICE, rest: 0 },
+  {
+    name: 'quick clicks, then reading: the owed work, then the rest from IDLE_PREPARE_MS after the last message',
+    ops: ['arm', PAINT, 'arm', I - 1],
+    owed: OWED,
+    rest: 0,
+  },
+  { name: 'reading: the rest after IDLE_PREPARE_MS', ops: ['arm', PAINT, 'arm', I + 100], owed: OWED, rest: REST },
+  { name: 'a long run under way: no owed slice', ops: ['arm', 'busy', PAINT], owed: 0, rest: 0 },
+  { name: 'the session dropped: no owed slice', ops: ['arm', 'dispose', PAINT], owed: 0, rest: 0 },
+];
+
+for (const c of owedCases) {
+  test(`idle preparation, owed work: ${c.name}`, () => {
+    const t = fakeTimers();
+    let busy = false;
+    let owed = 0;
+    let rest = 0;
+    const slices: number[] = [];
+    /** a task of `total` pieces of PIECE_MS, counted by `count` */
+    const task = (total: number, count: () => number, add: () => void) => (more: () => boolean) => {
+      const start = t.clock();
+      if (count() < total)
+        do {
+          add();
+          t.spend(PIECE_MS);
+        } while (count() < total && more());
+      slices.push(t.clock() - start);
+      return count() < total;
+    };
+    const idle = new IdlePrepare(
+      task(
+        REST,
+        () => rest,
+        () => rest++,
+      ),
+      () => busy,
+      t.timers,
+      t.clock,
+      task(
+        OWED,
+        () => owed,
+        () => owed++,
+      ),
+    );
+    play(c.ops, idle, t, (b) => (busy = b));
+    assert.equal(owed, c.owed, 'the owed pieces done');
+    assert.equal(rest, c.rest, 'the other pieces done');
     for (const ms of slices) assert.ok(ms < PREPARE_SLICE_MS + PIECE_MS, `a slice of ${ms} ms`);
   });
 }

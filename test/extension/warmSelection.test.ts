@@ -11,7 +11,9 @@ import { resolve } from 'node:path';
 import { openScenario } from '../../src/extension/openScenario';
 import { Session } from '../../src/extension/session';
 import type { HostMessage } from '../../src/protocol/webview';
-import { failingRefs, panelIdleWork } from '../../src/extension/warmSelection';
+import { failingRefs, panelIdleWork, panelOwedWork } from '../../src/extension/warmSelection';
+import { IdlePrepare } from '../../src/extension/idlePrepare';
+import { fakeTimers } from '../helpers/idleTimers';
 
 function open(example: string) {
   const o = openScenario(resolve(__dirname, '../../examples', example), '');
@@ -145,5 +147,45 @@ for (const c of failingCases) {
       [],
       'warmed once a session',
     );
+  });
+}
+
+// Quick clicks, each `paint` ms after the last message (the page's parse and paint, the host idle): the checkpoint each
+// user's step leaves pending is taken in that time (the owed work: IdlePrepare's `owed`, panelOwedWork) instead of by the
+// next click, on main only after 400 ms of silence; a long run under way takes none. What the panel is shown next is
+// what a session that did no idle work shows.
+const owedCases: { name: string; example: string; clicks: number; paint: number; busy?: boolean; pending: boolean }[] = [
+  { name: 'a zone outage, three quick clicks: taken in the paint', example: 'rs-zone-outage.yaml', clicks: 3, paint: 30, pending: false },
+  { name: 'a zone outage, onto its Unknown pass: taken in the paint', example: 'rs-zone-outage.yaml', clicks: 22, paint: 30, pending: false },
+  { name: '1.12 outage, quick clicks: taken in the paint', example: 'outage-1.12.yaml', clicks: 15, paint: 30, pending: false },
+  { name: 'a long run under way: left to the next step', example: 'rs-zone-outage.yaml', clicks: 3, paint: 30, busy: true, pending: true },
+];
+
+for (const c of owedCases) {
+  test(`quick clicks: the work the next step owes is done in the page's paint: ${c.name}`, () => {
+    const quick = open(c.example);
+    const plain = open(c.example);
+    const t = fakeTimers();
+    const { session } = quick;
+    const idle = new IdlePrepare(
+      panelIdleWork(() => session),
+      () => c.busy === true,
+      t.timers,
+      t.clock,
+      panelOwedWork(() => session),
+    );
+    const post = session.post;
+    (session as { post: typeof post }).post = (m) => (post(m), idle.arm());
+    for (const { session: s } of [quick, plain]) s.sendAll();
+    for (let i = 0; i < c.clicks; i++) {
+      for (const { session: s } of [quick, plain]) assert.ok(s.step().ok);
+      t.wait(c.paint);
+    }
+    assert.equal(session.sim.pass, c.clicks - 1);
+    assert.equal(session.sim.hasPendingCheckpoint, c.pending, "a checkpoint pending after the last click's paint");
+    assert.equal(plain.session.sim.hasPendingCheckpoint, true, 'without idle work the checkpoint waits for the next step');
+    for (const { session: s } of [quick, plain]) assert.ok(s.step().ok);
+    assert.deepEqual(quick.sent.at(-1), plain.sent.at(-1), 'the next update');
+    idle.dispose();
   });
 }
