@@ -24,7 +24,7 @@ import { inOrder, settleOrder } from '../model/podOrder';
 import type { Problem } from '../problems';
 import type { Decision } from '../trace/decision';
 import { cloneDaemonSet, copyMap, type KeptPod, leaseFrom, podFrom, PodReady, readyWrittenInto, writePodInto } from './checkpoint';
-import { PodChanges, keyOrderOf, type Checkpoint, type CheckpointStore, type LoopPosition, type PodDelta } from './checkpointStore';
+import { PodChanges, type Checkpoint, type CheckpointStore, type LoopPosition, type PodDelta } from './checkpointStore';
 import { ReadyLog } from './dirtyPods';
 import { setFact } from './facts';
 import { indexPodFrom } from './podIndex';
@@ -280,7 +280,7 @@ function ownCopy(next: Checkpoint, pods: PodList, live?: LiveReady): Checkpoint 
     pods: new PodChanges(
       { keys: pods.keys, values: pods.values, other: ready ? ready.other : [...pods.keys] },
       next.pods.keyLog,
-      keyOrderOf(next.pods),
+      next.pods.order,
       ready ? ready.log : new ReadyLog(),
     ),
     replicaSets: { ...next.replicaSets },
