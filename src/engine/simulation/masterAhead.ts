@@ -8,7 +8,9 @@
  * the timeline also stops, or an outage already under way everywhere, escapes them (all-zones-down
  * seeds 28 and 34: pods said deleted at +6m and +5m10s, cancelled when the last zone went down).
  * Such an answer names no time, the mode as what makes it uncertain, while no node counted in the
- * disruption checks is sure to stay Ready until the time named: a wrong time is worse than none.
+ * disruption checks is sure to stay Ready until the time named: a wrong time is worse than none. Where
+ * the mode is sure to begin only because kubelets that post too seldom lapse, and to end at the first
+ * of their re-posts of Ready, that end is named as a bound instead (masterDisruptionAhead).
  */
 import { formatTime, parseTimestamp, type Micros } from '../model/time';
 import type { NodeRecord } from '../model/types';
@@ -22,14 +24,7 @@ import { readyAgainBound, repostAfter } from '../controllers/nodeLifecycle/kubel
 const NODE_LIFECYCLE = new Set<WhyNotOutcome>(['NodeTaintedNoExecute', 'NodePodsEvicted', 'PodDeletedByPodEviction']);
 const CONTROLLER_TAINTS = new Set([NOT_READY_NO_EXECUTE.key, UNREACHABLE_NO_EXECUTE.key]);
 
-/**
- * The first instant from which every zone may be fully disrupted: the last of the instants the Ready
- * nodes may stop being Ready from (the first timeline event about a posting kubelet or its conditions;
- * for a kubelet that posts no more, just past probeTimestamp + nodeMonitorGracePeriod, `probeOf` the
- * controller's); undefined when some node counted in the disruption checks stays
- * Ready, its kubelet posting, with nothing of the timeline about it. Once per question.
- */
-/** What the node lifecycle controller tells of its nodes ahead, for masterDisruptionFrom. */
+/** What the node lifecycle controller tells of its nodes ahead, for masterDisruptionAhead. */
 export interface NodesAhead {
   /** its probeTimestamp of the node */
   probeOf?(node: string): Micros | undefined;
@@ -37,10 +32,6 @@ export interface NodesAhead {
   passAtOrAfter?(t: Micros): Micros | undefined;
   /** the pass that sets the node Unknown as its own why-not names it (a kubelet that posts too seldom: kubeletLapse.ts) */
   unknownAt?(node: string): Micros | undefined;
-}
-
-export function masterDisruptionFrom(host: ControllerHost, world: WhyNotWorld, ahead: NodesAhead = {}): Micros | undefined {
-  return masterDisruptionAhead(host, world, ahead).from;
 }
 
 /** The pass that reads a node's re-post of Ready=True, ending the mode (kubeletLapse.ts). */
@@ -51,7 +42,12 @@ export interface ModeEnd {
 }
 
 /**
- * masterDisruptionFrom, and where the mode is sure to begin then only because nodes whose kubelets post too seldom
+ * `from`: the first instant from which every zone may be fully disrupted: the last of the instants the Ready
+ * nodes may stop being Ready from (the first timeline event about a posting kubelet or its conditions;
+ * for a kubelet that posts no more, just past probeTimestamp + nodeMonitorGracePeriod, `probeOf` the
+ * controller's); undefined when some node counted in the disruption checks stays
+ * Ready, its kubelet posting, with nothing of the timeline about it. Once per question.
+ * `end`: where the mode is sure to begin then only because nodes whose kubelets post too seldom
  * have lapsed (each still down at `from`: its re-post of Ready=True comes after it), the end of the mode: the pass that
  * reads the first of their re-posts (all-zones-down, HUNT_PARTIAL seed 6: node-b3 started `only: status` at +45s, every
  * zone down at +1m35s and up again at its re-post at +1m45s, node-a4 tainted at +2m25s, said no time).
@@ -61,7 +57,7 @@ export function masterDisruptionAhead(host: ControllerHost, world: WhyNotWorld, 
   if (world.memo?.has(key)) return world.memo.get(key) as { from: Micros | undefined; end?: ModeEnd };
   let from: Micros | undefined = -Infinity;
   const lapsed: { node: string; at: Micros; k: KubeletFacts }[] = [];
-  // a node that lapses as the walk cannot follow (no time from the controller) leaves the mode's end unknown
+  // the mode's start, and so its end, is known only where each node's Unknown is the pass the controller sets it at
   let endKnown = true;
   const rules = rulesOf(host);
   for (const node of host.cluster.nodes.values()) {

@@ -65,7 +65,7 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
     return this.flappingNodes(zone)[0];
   }
 
-  /** Every node of the zone whose kubelet posts too seldom to keep it Ready, with whether it is Ready now. */
+  /** Every node of the zone whose kubelet posts too seldom to keep it Ready (kubeletLapse.ts), in the cluster's order. */
   private flappingNodes(zone: string): string[] {
     return this.remember(`flapping|${zone}`, () => {
       const out: string[] = [];
@@ -507,9 +507,10 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
       const early = this.releaseWithoutFlapping(zone, name, others);
       if (early !== undefined && early < rel.at) {
         rel.check.values = { ...rel.check.values, releasedWithout: formatTime(early) };
+        const one = others.length === 1;
         const ifOut =
-          `nothing else in the zone changes, and ${others.join(', ')}, whose Ready comes and goes with its kubelet's posts, ` +
-          `is out of the queue whenever its turn comes (at ${formatTime(rel.at)} if it takes a token first)`;
+          `nothing else in the zone changes, and ${others.join(', ')}, whose Ready comes and goes with ${one ? 'its' : 'their'} kubelet's posts, ` +
+          `${one ? 'is' : 'are'} out of the queue whenever ${one ? 'its' : 'their'} turn comes (at ${formatTime(rel.at)} if ${one ? 'it takes' : 'they take'} a token first)`;
         return whyNotFrom(what, o, ref, path, { conditional: { if: ifOut, at: formatTime(early) } });
       }
       const flaps = `nothing else in the zone changes (unlikely: the Ready of ${flapping} comes and goes with its kubelet's posts)`;
