@@ -48,7 +48,7 @@ import { labelsInStep } from './labels';
 import { monitorMachine, nodeHealthMachine, zoneMachine } from './machines';
 import { monitorPass } from './monitorNodeHealth';
 import { evictItem } from './podEviction';
-import { type QueueForecast, type RateSwap, forecastQueue } from './queueForecast';
+import { type QueueForecast, type QueueForecastAsk, forecastQueue } from './queueForecast';
 import { RateLimitedTimedQueue, effectiveRate } from './rateLimitedQueue';
 import { reconstructedProbe, recordMemoryAssumption } from './reconstruct';
 import type { Slot } from './slots';
@@ -371,13 +371,7 @@ export class NodeLifecycleController implements SimController {
   private readonly forecasts = new WeakMap<RateLimitedTimedQueue, { key: string; f: QueueForecast }>();
 
   /** @internal the zone queue run forward (queueForecast.ts), kept while the queue and the clock stay */
-  queueForecast(
-    zone: string,
-    now: Micros,
-    arrivals?: readonly { value: string; at: Micros }[],
-    swaps?: readonly RateSwap[],
-    without?: ReadonlySet<string>,
-  ): QueueForecast | undefined {
+  queueForecast(zone: string, now: Micros, ask: QueueForecastAsk = {}): QueueForecast | undefined {
     // a zone the first pass has not seen yet gets the new queue with a full bucket addPodEvictorForNewZone gives it
     const q = this.s.queues.get(zone) ?? (this.s.zoneActors.has(zone) ? undefined : new RateLimitedTimedQueue(this.s.evictionRate));
     if (!q) return undefined;
@@ -390,6 +384,7 @@ export class NodeLifecycleController implements SimController {
       requeues: this.s.rules.taintBasedEvictions && this.s.rules.requeuesUntaintedNodes,
     };
     // with nodes still to come, the question's own (the why-not keeps it for the question)
+    const { arrivals, swaps, without } = ask;
     if (arrivals?.length || swaps?.length || without?.size) return forecastQueue(q, o, arrivals, swaps, without);
     const key = `${q.changes}|${JSON.stringify(q.limiter)}|${o.from}|${o.nextMonitor}|${o.period}|${o.requeues}`;
     const kept = this.forecasts.get(q);

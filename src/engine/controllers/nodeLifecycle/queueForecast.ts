@@ -50,6 +50,13 @@ export interface RateSwap {
   qps: number;
 }
 
+/** What a question adds to a zone's forecast: nodes still to be queued, the rate's changes, values taken out first. */
+export interface QueueForecastAsk {
+  arrivals?: readonly { value: string; at: Micros }[];
+  swaps?: readonly RateSwap[];
+  without?: ReadonlySet<string>;
+}
+
 const RELEASED = { ok: true } as const;
 
 /**

@@ -5,7 +5,7 @@
 import type { ControllerHost } from '../controllerHost';
 import type { Micros } from '../../model/time';
 import type { ZoneStateName } from '../../simulation/api';
-import type { QueueForecast, RateSwap } from './queueForecast';
+import type { QueueForecast, QueueForecastAsk } from './queueForecast';
 import type { RateLimitedTimedQueue } from './rateLimitedQueue';
 import type { NodeLifecycleRules } from './versionRules';
 
@@ -32,13 +32,7 @@ export interface NodeLifecycleMemory {
   nextMonitor(): Micros;
   nodeStateOf(name: string): string | undefined;
   nextTokenOf(zone: string, now: Micros): Micros | undefined;
-  queueForecast(
-    zone: string,
-    now: Micros,
-    arrivals?: readonly { value: string; at: Micros }[],
-    swaps?: readonly RateSwap[],
-    without?: ReadonlySet<string>,
-  ): QueueForecast | undefined;
+  queueForecast(zone: string, now: Micros, ask?: QueueForecastAsk): QueueForecast | undefined;
 }
 
 /** A zone's other nodes, as a why-not reads them once per question (StatusUnknownWhyNot.zoneWalk). */

@@ -245,7 +245,7 @@ export class StatusUnknownWhyNot {
         zone,
         unknowns.sort((a, b) => a - b),
       );
-      return rate && { rate, f: this.c.queueForecast(zone, this.host.now, arrivals, rate.swaps) };
+      return rate && { rate, f: this.c.queueForecast(zone, this.host.now, { arrivals, swaps: rate.swaps }) };
     });
     const i = planned?.f?.order.get(self);
     if (planned?.f === undefined || i === undefined) return undefined;

@@ -87,7 +87,7 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
     const thr = this.host.config.unhealthyZoneThreshold;
     const state = zoneStateByGuards(counts.total - base, base, thr);
     for (let j = 1; j <= flapping.length; j++) if (zoneStateByGuards(counts.total - base - j, base + j, thr) !== state) return undefined;
-    const f = this.c.queueForecast(zone, this.host.now, undefined, undefined, new Set(flapping));
+    const f = this.c.queueForecast(zone, this.host.now, { without: new Set(flapping) });
     return f ? releaseOf(f, name)?.at : undefined;
   }
 
