@@ -143,6 +143,10 @@ export function worldOf(sim: Explainable): WhyNotWorld {
       .map((e) => ({ e, t: sim.timeOf(e.at) }))
       .filter((x) => x.t > sim.host.now)
       .sort((a, b) => a.t - b.t || a.e.index - b.e.index));
+  const stoppedNow = (node: string) => {
+    const v = sim.kubelets.view(node);
+    return v !== undefined && !v.status && !v.lease;
+  };
   const nextOf = (node: string) => {
     if (!next) {
       next = new Map();
@@ -161,7 +165,10 @@ export function worldOf(sim: Explainable): WhyNotWorld {
             ...(e.kind === 'condition' && e.condition.type === 'Ready' ? { ready: e.condition.status } : {}),
           };
           const first = next.get(name);
-          // the event after the first too: what ends a stop
+          // a whole stop of a kubelet stopped by then does nothing (all-zones-down with node-a2 stopped at +20s before every
+          // node at +30s: its Unknown at +1m was said to have no time for the second stop)
+          const last = first ? (first.more ? undefined : (first.then ?? first)) : undefined;
+          if (event.stop && (last ? last.stop : !first && stoppedNow(name))) continue;
           if (!first) next.set(name, event);
           else if (!first.then) first.then = event;
           else first.more = true;
@@ -379,7 +386,9 @@ export function whyNotOfControllers(sim: Explainable, ref: ObjectRef, world: Why
   };
   return out.map((w) => {
     const ahead = answerAhead(w);
-    const read = readRestart(nodes ? readMasterDisruption(ahead, host, world, nodeRecord, nodesAhead) : ahead, restart);
+    const pod = nodeRecord && ref.startsWith('Pod/') ? host.cluster.pods.get(ref.slice('Pod/'.length)) : undefined;
+    const on = pod && nodeRecord ? { host, pod, node: nodeRecord, world, running: (n: string) => kubeletRuns(sim, n) } : undefined;
+    const read = readRestart(nodes ? readMasterDisruption(ahead, host, world, nodeRecord, nodesAhead) : ahead, restart, on);
     return readTimelineDelete(scalesRead ? readScaleDown(read, host.cluster, world, scaleAnswer) : read, world);
   });
   function answerAhead(w: WhyNot): WhyNot {
@@ -395,6 +404,12 @@ export function whyNotOfControllers(sim: Explainable, ref: ObjectRef, world: Why
     const untainted = readKubeletRepost(readUntaint(resumed, host, pod, node, world), host, node, world, passAtOrAfter);
     return readTaintSwap(untainted, host, pod, node, world, nodes);
   }
+}
+
+/** Whether the node's kubelet posts status and, where Leases are on, renews its Lease (a lapsed half lets it go Unknown). */
+function kubeletRuns(sim: Explainable, node: string): boolean {
+  const v = sim.kubelets.view(node);
+  return v?.status === true && (!sim.kubelets.settings.leases || v.lease === true);
 }
 
 /** The node a node's or pod's why-not goes through. */
@@ -415,6 +430,51 @@ const TIME_TAKEN = new Set(['noScaleDownBefore', 'noRestartBefore', 'noTaintSwap
 /** the controllers whose why-nots of a pod can be a deletion (the others' answers would be dropped) */
 const DELETING = new Set<string>(['taint-eviction', 'node-lifecycle']);
 const deletes = (c: SimController): boolean => DELETING.has(c.name);
+
+/**
+ * The timeline's first scale of the ReplicaSet, up above its active pods before the deletions it waits for: the sync
+ * at that instant finds fewer active pods than spec.replicas whatever was deleted before it, and creates pods then
+ * (manageReplicas), named with the scale as the condition (as scaledUpByTimeline does for a ReplicaSet short of
+ * nothing). Undefined for a later scale, or one not above every active pod (the deletions before it decide).
+ */
+function scaledUpFirst(
+  sim: Explainable,
+  w: WhyNot,
+  s: { at: Micros; replicas: number; from: number },
+  key: string | undefined,
+  active: number | undefined,
+  world: WhyNotWorld,
+): WhyNot | undefined {
+  if (key === undefined || active === undefined || s.replicas <= active) return undefined;
+  const first = world.scalesOf?.(key)[0];
+  if (!first || first.at !== s.at || (first.afterOthers && !onlyLateKubeletEvents(sim, world, s.at))) return undefined;
+  const event = `the timeline scales ${w.object} to ${s.replicas} at ${formatTime(s.at)}`;
+  const rule = `${event}, above its ${active} active pods, before the deletions it waits for: the sync then creates pods`;
+  const path = [
+    ...(w.path ?? []),
+    {
+      guard: 'noScaleBefore',
+      upstream: 'syncReplicaSet / manageReplicas (diff < 0)',
+      holds: false,
+      rule,
+      values: { timelineScalesTo: s.replicas, timelineScalesAt: formatTime(s.at), activePods: active },
+    },
+  ];
+  return { ...w, check: { rule: `${w.check.rule}; ${rule}`, values: w.check.values }, path, conditional: { if: event, at: formatTime(s.at) } };
+}
+
+/**
+ * Whether every event of the timeline before `at` is about kubelets and too late to delete a pod by then: a node goes
+ * Unknown no sooner than a grace period after its last heartbeat (at most one post or renewal before the stop), and
+ * its pods go after that; a start deletes nothing (one-node-stops with node-a1 started at +1m40s and the ReplicaSet
+ * scaled up at +2m: created then).
+ */
+function onlyLateKubeletEvents(sim: Explainable, world: WhyNotWorld, at: Micros): boolean {
+  const s = sim.kubelets.settings;
+  const beat = s.leases ? Math.min(sim.kubelets.period, s.leaseRenewInterval) : sim.kubelets.period;
+  const lag = sim.host.config.nodeMonitorGracePeriod - beat;
+  return (world.eventsUntil?.(at - 1) ?? [{ what: 'unknown', at }]).every((e) => e.what === 'kubelet' && e.at + lag > at);
+}
 
 /**
  * A ReplicaSet whose not-ready pods still count as active: its first replacement is made in the
@@ -479,7 +539,9 @@ function chainToPodDeletions(sim: Explainable, w: WhyNot, waits: NonNullable<Why
     ];
     return { ...w, check: { rule: `${w.check.rule}; ${rule}`, values: w.check.values }, path };
   };
-  if (scale) return scaledFirst(scale, `the deletion it would wait for (${formatTime(kth!.at!)})`);
+  // active now: spec.replicas and the deletions it waits for, but one
+  const active = spec !== undefined ? spec + waits.count - 1 : undefined;
+  if (scale) return scaledUpFirst(sim, w, scale, key, active, world) ?? scaledFirst(scale, `the deletion it would wait for (${formatTime(kth!.at!)})`);
   if (kth?.at !== undefined && kth.w) {
     // certain when nothing could come first: every pod's deletion known, the earlier ones certain
     const sure = (t: PodTime) => t.certain || (t.w?.conditional !== undefined && t.w.conditional.if === event);
@@ -508,7 +570,7 @@ function chainToPodDeletions(sim: Explainable, w: WhyNot, waits: NonNullable<Why
     // never waits for no deletion when the timeline scales it up: the sync creates pods then (one-node-stops seed 78 said
     // never, created at +1m by the scale to 14)
     const up = key !== undefined && spec !== undefined ? scalesAhead(world, key, spec).find((s) => s.replicas > s.from) : undefined;
-    if (up) return scaledFirst(up, 'the deletions it would wait for');
+    if (up) return scaledUpFirst(sim, w, up, key, active, world) ?? scaledFirst(up, 'the deletions it would wait for');
     const via = times.find((t) => t.never)?.w;
     return { ...w, ...(via ? { check: check(via), via } : {}), never: true, ...(via?.neverIf ? { neverIf: via.neverIf } : {}) };
   }

@@ -11,6 +11,7 @@ import { withoutTime, type WhyNot, type WhyNotWorld } from '../trace/whyNot';
 import { delayAfterTaint } from '../controllers/taintEviction/whyNot';
 import { taintText } from '../model/tolerations';
 import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE } from '../controllers/nodeLifecycle/taints';
+import { KUBELET_STOPPED_NOW } from '../controllers/nodeLifecycle/whyNotStatusUnknown';
 import { readKubeletResume } from './kubeletResumes';
 import type { ControllerHost } from '../controllers/controllerHost';
 
@@ -112,7 +113,11 @@ function timelineTaint(
   if (!t) return undefined;
   const after = delayAfterTaint(sim.host, pod, existing, t.taint);
   if (after.delay === undefined) return undefined;
-  const own = via?.wouldFireAt ?? via?.conditional?.at;
+  // a what-if of the node's own taint ("if the kubelet stopped now") is no time the run comes to: the timeline's taint
+  // is the node's first event (the hunt's one-node-stops seed 2: node-a3 tainted by the timeline at +1m, its pod said
+  // to have no time against the what-if's +45s, deleted at +1m)
+  const whatIf = via?.conditional?.if.startsWith(KUBELET_STOPPED_NOW) === true;
+  const own = via?.wouldFireAt ?? (whatIf ? undefined : via?.conditional?.at);
   if (own !== undefined && parseTimestamp(own)! <= t.at) return undefined;
   const event = `the timeline taints Node/${node} with ${taintText(t.taint)} at ${formatTime(t.at)}`;
   const check = {

@@ -110,13 +110,14 @@ const cases: {
     happened: 170,
   },
   {
-    name: 'a deletion scheduled before the restart is scheduled anew after it: no time',
+    // the new taint eviction controller gives the pod its whole toleration again from the restart (restartAhead.ts)
+    name: 'a deletion scheduled before the restart is scheduled anew after it: the restart plus the toleration',
     file: 'restart-mid-outage.yaml',
     events: [],
     ask: 90,
     object: 'Pod/default/web-7d9f-6wlhb',
     outcome: 'PodDeletedByTaintEviction',
-    when: '',
+    when: `if the timeline restarts kube-controller-manager at ${T(120)}: at ${T(420)}`,
     rule: 'the timeline restarts kube-controller-manager',
     happened: 420,
   },
@@ -195,13 +196,14 @@ const cases: {
     happened: 330,
   },
   {
-    name: 'a ReplicaSet waiting for its not-ready pods to be deleted, scaled up by the timeline first: no time',
+    // above its 12 active pods, before the deletions it waits for: the sync at the scale creates pods (explain.ts scaledUpFirst)
+    name: 'a ReplicaSet waiting for its not-ready pods to be deleted, scaled up by the timeline first: the scale',
     file: 'outage-1.31.yaml',
     events: [{ kind: 'scale', replicaSet: 'default/web-7d9f', replicas: 14, at: 30 }],
     ask: 10,
     object: 'ReplicaSet/default/web-7d9f',
     outcome: 'ReplicaSetPodsCreated',
-    when: '',
+    when: `if the timeline scales ReplicaSet/default/web-7d9f to 14 at ${T(30)}: at ${T(30)}`,
     rule: 'the timeline scales ReplicaSet/default/web-7d9f to 14 at 2026-01-01T00:00:30.000Z',
     happened: 30,
   },

@@ -141,6 +141,40 @@ const forward: { name: string; file: string; events: [number, object][]; ref: st
     named: false,
     askedAt: 30,
   },
+  {
+    // the pods on node-a1 are evicted at +6m10s; the scale to 14 at +2m (above the 12 active pods) creates pods then: main
+    // said no time ("before the deletion it would wait for"), which the hunt counted 110 times in rs-scale-down-1.31
+    name: 'a replacement behind the deletions it waits for, the timeline scaling the ReplicaSet up before them',
+    file: 'one-node-stops.yaml',
+    events: [[120, scale(14)]],
+    ref: 'ReplicaSet/default/web-7d9f',
+    outcome: 'ReplicaSetPodsCreated',
+    named: true,
+    askedAt: 90,
+  },
+  {
+    // node-a1's kubelet starts again at +1m40s, so the pods it waits for stay (never), and the scale up at +2m creates pods
+    name: 'a replacement that waits for no deletion, the timeline scaling the ReplicaSet up first',
+    file: 'one-node-stops.yaml',
+    events: [
+      [100, { kind: 'kubelet', action: 'start', target: { nodes: ['node-a1'] } }],
+      [120, scale(14)],
+    ],
+    ref: 'ReplicaSet/default/web-7d9f',
+    outcome: 'ReplicaSetPodsCreated',
+    named: true,
+    askedAt: 90,
+  },
+  {
+    // the node's own taint is only a what-if ("if the kubelet stopped now": +45s) and the timeline's taint at +1m is the
+    // node's first event: the pod, which does not tolerate it, is deleted then (main said no time against the what-if)
+    name: "a pod on a running node that the timeline taints, read against the node's what-if",
+    file: 'one-node-stops.yaml',
+    events: [[60, taint('node-a3')]],
+    ref: 'Pod/default/web-7d9f-qnfjb',
+    outcome: 'PodDeletedByTaintEviction',
+    named: true,
+  },
 ];
 
 for (const c of forward)

@@ -20,6 +20,9 @@ import { lapseOf, type PassGrid } from './kubeletLapse';
 
 export const FILE = 'node_lifecycle_controller.go';
 
+/** the condition of a what-if time: the kubelet runs and no event of the timeline stops it */
+export const KUBELET_STOPPED_NOW = 'the kubelet stopped now';
+
 export type { NodeLifecycleMemory, TimelineStop } from './whyNotMemory';
 
 export class StatusUnknownWhyNot {
@@ -527,7 +530,7 @@ export class StatusUnknownWhyNot {
         });
       }
       return whyNotFrom(what, 'NodeStatusUnknown', ref, path, {
-        conditional: { if: 'the kubelet stopped now', at: formatTime(at) },
+        conditional: { if: KUBELET_STOPPED_NOW, at: formatTime(at) },
         counterfactual: { kind: 'stopKubelet', node: name, description: `the kubelet of ${name} stops now` },
       });
     }
