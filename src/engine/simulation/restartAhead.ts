@@ -25,14 +25,21 @@ const FROM_MEMORY = new Set<WhyNotOutcome>([
 ]);
 
 /** The first restart of kube-controller-manager the timeline holds after `now` (`failover`: the new leader waits), or undefined. */
-export function nextRestart(events: Scenario['events'], timeOf: (at: TimeSpec) => Micros, now: Micros): { at: Micros; failover: boolean } | undefined {
-  let first: { at: Micros; failover: boolean } | undefined;
-  for (const e of events) {
-    if (e.kind !== 'restartControllerManager') continue;
-    const t = timeOf(e.at);
-    if (t > now && (first === undefined || t < first.at)) first = { at: t, failover: e.failover };
-  }
-  return first;
+export function nextRestart(events: Scenario['events'], timeOf: (at: TimeSpec) => Micros, now: Micros): NextRestart | undefined {
+  const after = events
+    .filter((e) => e.kind === 'restartControllerManager')
+    .map((e) => ({ at: timeOf(e.at), failover: e.kind === 'restartControllerManager' && e.failover }))
+    .filter((r) => r.at > now)
+    .sort((a, b) => a.at - b.at);
+  const first = after[0];
+  return first && { ...first, ...(after[1] ? { then: after[1].at } : {}) };
+}
+
+/** The timeline's next restart of kube-controller-manager; `then`: the one after it (at the same instant or later) */
+export interface NextRestart {
+  at: Micros;
+  failover: boolean;
+  then?: Micros;
 }
 
 /** The pod whose taint eviction an answer names, and its node (readRestart re-times it across the restart). */
@@ -52,13 +59,14 @@ export interface RestartPod {
  * again from then (processPodOnNode with no work kept), and the fresh node lifecycle controller leaves the taint of a
  * node still Unknown or NotReady; any other time read from memory is not the run's.
  */
-export function readRestart(w: WhyNot, next: { at: Micros; failover: boolean } | undefined, on?: RestartPod): WhyNot {
+export function readRestart(w: WhyNot, next: NextRestart | undefined, on?: RestartPod): WhyNot {
   if (next === undefined || !w.outcome || !FROM_MEMORY.has(w.outcome)) return w;
   const restart = next.at;
   const named = w.wouldFireAt ?? w.conditional?.at;
   if (named === undefined || parseTimestamp(named)! < restart) return w;
   const again = !next.failover && on ? tolerationAgain(w, restart, on) : undefined;
-  if (again) return again;
+  // another restart by the time re-timed (a failover at the same instant: the new leader waits) starts it over again
+  if (again && !(next.then !== undefined && next.then <= parseTimestamp(again.conditional!.at)!)) return again;
   const check: WhyNotCheck = {
     guard: 'noRestartBefore',
     upstream: 'kube-controller-manager restart: NewNodeLifecycleController / NewTaintEvictionController start with empty maps and queues',

@@ -72,6 +72,15 @@ const cases: { name: string; file: string; events: [number, object][]; askedAt: 
     named: undefined,
   },
   {
+    // the hunt's restart-mid-outage with a failover added at +2m too: the new leader waits 15s, deleted at +3m15s
+    name: 'a failover at the instant of the restart: no time',
+    file: 'restart-mid-outage.yaml',
+    events: [[120, restart(true)]],
+    askedAt: 90,
+    ref: 'Pod/default/toleration-sixty',
+    named: undefined,
+  },
+  {
     name: 'a failover: the new leader starts after the old lease, no time',
     file: 'one-node-stops.yaml',
     events: [[150, restart(true)]],
