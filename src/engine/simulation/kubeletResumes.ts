@@ -46,7 +46,7 @@ export function readKubeletResume(w: WhyNot, node: string, world: WhyNotWorld): 
     upstream:
       'tryUpdateNodeHealth (node_lifecycle_controller.go): a post moves probeTimestamp; the pass that reads Ready True takes the node out of its zone queue',
     holds: false,
-    rule: `the kubelet stays stopped until then: ${event}`,
+    rule: prevents ? `the kubelet stays stopped until then: ${event}` : `${event}, before the time named (${named}): no time is certain`,
     values: {
       ...(r.stoppedAt !== undefined ? { timelineStopsItAt: formatTime(r.stoppedAt) } : {}),
       [r.start ? 'timelineStartsItAt' : 'timelineEventAt']: formatTime(r.at),
@@ -54,7 +54,8 @@ export function readKubeletResume(w: WhyNot, node: string, world: WhyNotWorld): 
       namedBefore: formatTime(at),
     },
   };
-  const rest = withoutTime(w, check);
+  // an answer left with no time says why (the event that may change it); a `never` says it in its neverIf
+  const rest = withoutTime(w, check, !prevents);
   if (!prevents) return rest;
   const neverIf = r.stoppedAt !== undefined ? `the timeline stops the kubelet at ${formatTime(r.stoppedAt)} and starts it again at ${formatTime(r.at)}` : event;
   return { ...rest, never: true, neverIf };

@@ -93,8 +93,9 @@ export function readUntaint(w: WhyNot, host: ControllerHost, pod: PodRecord, nod
       ...(again ? { timelineTaintsAgain: true } : {}),
     },
   };
+  // left with no time, the answer says why
+  if (unsettled || again || !first) return withoutTime(w, check, true);
   const rest = withoutTime(w, check);
-  if (unsettled || again || !first) return rest;
   const text = `removes ${[...new Map(gone.map((g) => [g.taint.key, g])).values()].map((g) => `the taint ${g.taint.key} at ${formatTime(g.at)}`).join(' and ')}`;
   const condition = taintedBy ? `${taintedBy} and ${text}` : `the timeline ${text}`;
   if (cancelled !== undefined) return { ...rest, never: true, neverIf: condition };
