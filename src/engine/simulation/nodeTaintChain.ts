@@ -82,6 +82,30 @@ function readOtherTimelineTaint(sim: Chained, w: WhyNot, pod: PodRecord, node: N
   });
   if (!first) return w;
   const event = `the timeline taints Node/${node.meta.name} with ${taintText(first.taint as Taint)} at ${formatTime(first.at)}`;
+  // a taint the pod does not tolerate at all deletes it then, whatever the node lifecycle controller's taint does later
+  // (all-zones-down seed 3: node-c1 tainted example.com/maint:NoExecute at +4m after every kubelet stops at +30s: deleted
+  // at +4m, no time said against the unreachable taint's +6m10s)
+  // no other taint, untaint or condition of the node at that instant (the taint eviction reads them together)
+  const alone = (world.nodeEvents?.(node.meta.name) ?? []).filter((e) => e.at === first.at && e.kind !== 'kubelet').length === 1;
+  if (alone && delayAfterTaint(sim.host, pod, node.taints, first.taint as Taint).delay === 0) {
+    const t = first.taint as Taint;
+    const rule = `${event}, which the pod does not tolerate: it is deleted then`;
+    const { wouldFireAt: _t, conditional: _c, counterfactual: _cf, ...rest } = w;
+    return {
+      ...rest,
+      check: { rule: `${w.check.rule}; ${rule}`, values: { ...(w.check.values ?? {}), timelineTaintsAt: formatTime(first.at), namedWithoutIt: named } },
+      path: [...(w.path ?? []), { guard: 'noTimelineTaintBefore', upstream: 'handleNodeUpdate / processPodOnNode (taint_eviction.go)', holds: false, rule }],
+      conditional: { if: event, at: formatTime(first.at) },
+      timelineTaint: {
+        node: node.meta.name,
+        key: t.key,
+        ...(t.value !== undefined ? { value: t.value } : {}),
+        effect: 'NoExecute' as const,
+        at: formatTime(first.at),
+        atMicros: first.at,
+      },
+    };
+  }
   return withoutTime(
     w,
     {
