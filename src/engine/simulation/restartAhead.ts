@@ -115,6 +115,8 @@ function tolerationAgain(w: WhyNot, restart: Micros, on: RestartPod): WhyNot | u
   const now = taintsWithEffect(node.taints, 'NoExecute');
   let condition: string | undefined;
   let delay: number | undefined;
+  /** when the taint is on the node: the events before it are read by the answer that names it */
+  let from = host.now;
   if (now.length) {
     // a controller's taint that does not match Ready is swapped on the way (readTaintSwap's): the toleration may differ
     const ready = node.conditions.find((c) => c.type === 'Ready')?.status;
@@ -134,8 +136,11 @@ function tolerationAgain(w: WhyNot, restart: Micros, on: RestartPod): WhyNot | u
     if (!known) return undefined;
     delay = after;
     condition = stop?.if;
+    from = parseTimestamp(taintedAt)!;
   }
-  if (delay === undefined) return undefined;
+  // an event of the timeline about the node by then (a taint it does not tolerate, a start, a condition) decides
+  // first or with it (restart-mid-outage with the timeline's taint of node-a1 at the restart's instant: deleted then)
+  if (delay === undefined || (on.world.nodeEvents?.(node.meta.name) ?? []).some((e) => e.at > from && e.at <= restart + delay!)) return undefined;
   const event = `the timeline restarts kube-controller-manager at ${formatTime(restart)}`;
   const check: WhyNotCheck = {
     guard: 'noRestartBefore',

@@ -81,6 +81,15 @@ const cases: { name: string; file: string; events: [number, object][]; askedAt: 
     named: undefined,
   },
   {
+    // the hunt's restart-mid-outage seed 2 (HUNT_PARTIAL): a taint the pod does not tolerate at the restart's instant
+    name: "a timeline taint of the node at the restart's instant: no time",
+    file: 'restart-mid-outage.yaml',
+    events: [[120, { kind: 'taint', target: { nodes: ['node-a1'] }, taint: { key: 'example.com/maint', effect: 'NoExecute' } }]],
+    askedAt: 90,
+    ref: 'Pod/default/toleration-sixty',
+    named: undefined,
+  },
+  {
     name: 'a failover: the new leader starts after the old lease, no time',
     file: 'one-node-stops.yaml',
     events: [[150, restart(true)]],
