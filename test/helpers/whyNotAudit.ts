@@ -444,3 +444,25 @@ export function wrongAnswers(file: string, added: readonly [number, object][]): 
   ];
   return { wrong, timedChecked: a.timedChecked };
 }
+
+/**
+ * An example with events added, asked at `askedAt` seconds for `ref`'s `outcome` and run forward to `horizon` seconds:
+ * the answer, the time it names (certain or conditional), and when the outcome first came after the question.
+ */
+export function askedThenRun(
+  file: string,
+  added: readonly [number, object][],
+  askedAt: number,
+  ref: string,
+  outcome: WhyNotOutcome,
+  horizon = 600,
+): { w?: WhyNot; named?: string; came?: string } {
+  const sim = createSimulation(exampleWith(file, added));
+  sim.runUntil(sim.startTime + askedAt * 1e6);
+  const seen = sim.trace.length;
+  const w = whyNotOfControllers(sim, ref).find((x) => x.outcome === outcome);
+  const named = w?.wouldFireAt ?? w?.conditional?.at;
+  sim.runUntil(sim.startTime + horizon * 1e6);
+  const came = sim.trace.slice(seen).find((d) => outcomesOf(d).some((o) => o.object === ref && o.outcome === outcome))?.time;
+  return { ...(w ? { w } : {}), ...(named !== undefined ? { named } : {}), ...(came !== undefined ? { came } : {}) };
+}

@@ -15,10 +15,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createSimulation } from '../../../src/engine/simulation/simulation';
-import { minutes, seconds } from '../../../src/engine/model/time';
-import { exampleWith, outcomesOf, wrongAnswers } from '../../helpers/whyNotAudit';
-import { whyNotOfControllers } from '../../../src/engine/simulation/explain';
+import { askedThenRun, wrongAnswers } from '../../helpers/whyNotAudit';
+import type { WhyNotOutcome } from '../../../src/engine/trace/whyNot';
 
 const scale = (replicas: number) => ({ kind: 'scale', replicaSet: 'default/web-7d9f', replicas });
 const taint = (node: string) => ({ kind: 'taint', target: { nodes: [node] }, taint: { key: 'example.com/maint', effect: 'NoExecute' } });
@@ -179,14 +177,8 @@ const forward: { name: string; file: string; events: [number, object][]; ref: st
 
 for (const c of forward)
   test(`scale ahead, run forward: ${c.name}: the time named is the run's`, () => {
-    const sim = createSimulation(exampleWith(c.file, c.events));
-    sim.runUntil(sim.startTime + seconds(c.askedAt ?? 0));
-    const seen = sim.trace.length;
-    const w = whyNotOfControllers(sim, c.ref).find((x) => x.outcome === c.outcome);
-    const named = w?.wouldFireAt ?? w?.conditional?.at;
-    sim.runUntil(sim.startTime + minutes(10));
-    const first = sim.trace.slice(seen).find((d) => outcomesOf(d).some((o) => o.object === c.ref && o.outcome === c.outcome));
-    assert.ok(first, 'the outcome comes');
-    if (c.named) assert.equal(named, first.time);
-    else assert.ok(named === undefined || named === first.time, `named ${named}, came at ${first.time}`);
+    const { named, came } = askedThenRun(c.file, c.events, c.askedAt ?? 0, c.ref, c.outcome as WhyNotOutcome);
+    assert.ok(came, 'the outcome comes');
+    if (c.named) assert.equal(named, came);
+    else assert.ok(named === undefined || named === came, `named ${named}, came at ${came}`);
   });

@@ -6,10 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createSimulation } from '../../../src/engine/simulation/simulation';
-import { minutes, seconds } from '../../../src/engine/model/time';
-import { exampleWith, outcomesOf } from '../../helpers/whyNotAudit';
-import { whyNotOfControllers } from '../../../src/engine/simulation/explain';
+import { askedThenRun } from '../../helpers/whyNotAudit';
 
 const stop = (node: string) => ({ kind: 'kubelet', action: 'stop', target: { nodes: [node] } });
 const start = (node: string) => ({ kind: 'kubelet', action: 'start', target: { nodes: [node] } });
@@ -47,13 +44,8 @@ const cases: { name: string; file: string; events: [number, object][]; askedAt: 
 
 for (const c of cases)
   test(`stop again: ${c.name}: the time named is the run's`, () => {
-    const sim = createSimulation(exampleWith(c.file, c.events));
-    sim.runUntil(sim.startTime + seconds(c.askedAt));
-    const seen = sim.trace.length;
-    const w = whyNotOfControllers(sim, c.ref).find((x) => x.outcome === 'NodeStatusUnknown');
-    assert.equal(w?.wouldFireAt ?? w?.conditional?.at, c.named);
-    sim.runUntil(sim.startTime + minutes(5));
-    const first = sim.trace.slice(seen).find((d) => outcomesOf(d).some((o) => o.object === c.ref && o.outcome === 'NodeStatusUnknown'));
-    assert.ok(first, 'the node goes Unknown');
-    if (c.named !== undefined) assert.equal(first.time, c.named);
+    const { named, came } = askedThenRun(c.file, c.events, c.askedAt, c.ref, 'NodeStatusUnknown', 300);
+    assert.equal(named, c.named);
+    assert.ok(came, 'the node goes Unknown');
+    if (c.named !== undefined) assert.equal(came, c.named);
   });

@@ -6,10 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createSimulation } from '../../../src/engine/simulation/simulation';
-import { minutes, seconds } from '../../../src/engine/model/time';
-import { exampleWith, outcomesOf } from '../../helpers/whyNotAudit';
-import { whyNotOfControllers } from '../../../src/engine/simulation/explain';
+import { askedThenRun } from '../../helpers/whyNotAudit';
 
 const taint = (node: string, key = 'example.com/maint') => ({ kind: 'taint', target: { nodes: [node] }, taint: { key, effect: 'NoExecute' } });
 const untaint = (node: string, key = 'example.com/maint') => ({ kind: 'untaint', target: { nodes: [node] }, taint: { key, effect: 'NoExecute' } });
@@ -47,12 +44,7 @@ const cases: { name: string; file: string; events: [number, object][]; askedAt: 
 
 for (const c of cases)
   test(`timeline taint: ${c.name}: the time named is the run's`, () => {
-    const sim = createSimulation(exampleWith(c.file, c.events));
-    sim.runUntil(sim.startTime + seconds(c.askedAt));
-    const seen = sim.trace.length;
-    const w = whyNotOfControllers(sim, c.ref).find((x) => x.outcome === 'PodDeletedByTaintEviction');
-    assert.equal(w?.wouldFireAt ?? w?.conditional?.at, c.named);
-    sim.runUntil(sim.startTime + minutes(10));
-    const first = sim.trace.slice(seen).find((d) => outcomesOf(d).some((o) => o.object === c.ref && o.outcome === 'PodDeletedByTaintEviction'));
-    if (c.named !== undefined) assert.equal(first?.time, c.named);
+    const { named, came } = askedThenRun(c.file, c.events, c.askedAt, c.ref, 'PodDeletedByTaintEviction');
+    assert.equal(named, c.named);
+    if (c.named !== undefined) assert.equal(came, c.named);
   });
