@@ -109,7 +109,8 @@ type Rsc = ReplicaSetController & {
 /** what a restored controller holds, entries by identity of what they share with the checkpoint */
 function memory(rsc: Rsc): unknown {
   const entry = (e: Entry) => {
-    const { actor, view, removed, lastTransition, lastSaved, statusId, pods, podsMade, ...rest } = e;
+    // savedAt and changed: where the controller's last save put the entry (map order), not what it holds
+    const { actor, view, removed, lastTransition, lastSaved, statusId, pods, podsMade, savedAt: _at, changed: _changed, ...rest } = e;
     // podsOf's look-up, kept when the entry is put in (core.ts pointPods): compared as the index's set, not field by field (it points back at the entry)
     assert.equal(podsMade === rsc.indexesMade ? pods : undefined, rsc.byOwner.get(e.uid), `${e.key}: the pod set kept is the index's`);
     // made from the key at the entry's first status write, whichever way the entry was made
