@@ -89,6 +89,7 @@ const scenarios: { name: string; events: EventSpec[]; every: number }[] = [
   {
     name: 'a kubelet stopped: its node goes Unknown and is tainted while the others beat',
     events: [{ at: '12s', kind: 'kubelet', action: 'stop', target: { nodes: ['b'] } } as EventSpec],
+    every: 1,
   },
   {
     name: 'a node tainted by the user and deleted, while the others beat',

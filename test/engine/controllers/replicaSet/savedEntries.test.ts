@@ -12,36 +12,11 @@ import { createSimulation } from '../../../../src/engine/simulation/simulation';
 import type { ReplicaSetController } from '../../../../src/engine/controllers/replicaSet/controller';
 import type { Entry, SavedEntry } from '../../../../src/engine/controllers/replicaSet/entry';
 import type { KObject } from '../../../../src/engine/model/types';
-import { node, pod, replicaSet, scenarioOf, type EventSpec } from '../../../helpers/scenario';
+import { replicaSet, scenarioOf, type EventSpec } from '../../../helpers/scenario';
+import { entryCluster } from './entryCluster';
 
-const owner = (name: string): KObject => ({
-  apiVersion: 'apps/v1',
-  kind: 'ReplicaSet',
-  name,
-  uid: `uid-rs-default-${name}`,
-  controller: true,
-  blockOwnerDeletion: true,
-});
-const objects = (): KObject[] => [
-  node('a'),
-  node('b'),
-  replicaSet('default', 'web', 3, { app: 'web' }),
-  replicaSet('default', 'db', 1, { app: 'db' }),
-  replicaSet('default', 'quiet', 1, { app: 'quiet' }),
-  // its pods not available for a minute: the entry waits for a resync (queued at a later time) across saves
-  withMinReady(replicaSet('default', 'slow', 2, { app: 'slow' }), 60),
-  pod('default', 'web-1', 'a', { labels: { app: 'web' }, owner: owner('web') }),
-  pod('default', 'web-2', 'b', { labels: { app: 'web' }, owner: owner('web') }),
-  pod('default', 'web-3', 'b', { labels: { app: 'web' }, owner: owner('web') }),
-  pod('default', 'db-1', 'b', { labels: { app: 'db' }, owner: owner('db') }),
-  pod('default', 'quiet-1', 'a', { labels: { app: 'quiet' }, owner: owner('quiet') }),
-  pod('default', 'slow-1', 'a', { labels: { app: 'slow' }, owner: owner('slow') }),
-];
-
-function withMinReady(rs: KObject, seconds: number): KObject {
-  const spec = rs.spec as Record<string, unknown>;
-  return { ...rs, spec: { ...spec, minReadySeconds: seconds } };
-}
+// the waiting ReplicaSet's pods not available for a minute: its entry waits for a resync across saves
+const objects = (): KObject[] => entryCluster({ replicas: 2, minReadySeconds: 60 });
 
 const upTo = (n: number): number[] => Array.from({ length: n }, (_, i) => i + 1);
 
