@@ -10,6 +10,7 @@ export const EVERY_CHECK: Required<SimulationChecks> = {
   replicaSetStatus: true,
   kubeletDue: true,
   restoreIndexRebuild: true,
+  replicaSetEntries: true,
   nodeIndexRebuild: true,
   nodeTracks: true,
 };

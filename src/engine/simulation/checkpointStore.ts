@@ -9,6 +9,7 @@ import type { Micros } from '../model/time';
 import type { DaemonSetRecord, KObject, LeaseRecord, NodeRecord, PodRecord, ReplicaSetRecord } from '../model/types';
 import type { Kubelets } from '../kubelet/kubelets';
 import { keysSharedWith } from '../model/sharedKeys';
+import { type Changes, keysOf, type MapDelta, mergeDelta, type PodDelta, PodChanges, takeDelta } from './checkpointDeltas';
 import type { SimHost } from './simHost';
 import { factsAt, factsFrom } from './facts';
 import { checkIndex, checkPodOrder, podsByNodeAt, sameFacts } from './restoreChecks';
@@ -20,7 +21,6 @@ import {
   cloneDaemonSet,
   cloneLease,
   cloneNode,
-  type KeptPod,
   podFrom,
   writePodInto,
   copyMap,
@@ -36,6 +36,8 @@ import {
   sameFields,
 } from './checkpoint';
 
+export { PodChanges, podsIn, type PodDelta } from './checkpointDeltas';
+
 /** Checkpoints kept; beyond this every other one is merged into its successor. */
 export const MAX_CHECKPOINTS = 48;
 
@@ -48,37 +50,6 @@ export const MAX_CHECKPOINTS = 48;
  * checkpoints 0..k or the snapshot. DaemonSets (few) are copied whole. Facts
  * (causes memory) are a delta too.
  */
-/** The records of one map changed since the previous checkpoint (null: deleted), and the map's key order. */
-interface MapDelta<T> {
-  delta: Map<string, T | null>;
-  /** shared between checkpoints: never edited */
-  order: readonly string[];
-}
-
-/**
- * The pods changed since the previous checkpoint, the keys added to and removed from the pod map
- * since then, in order (true: added), and the map's key order (an array of 150,000 keys at 5,000
- * nodes, 1.2 MB, shared with the previous checkpoint unless pods came or went in between).
- */
-export interface PodDelta {
-  /** built from `changed` when first read (a restore, thinning): see PodChanges; a pod changed by Ready writes alone is kept as those (PodReady) */
-  delta: Map<string, KeptPod | null>;
-  /** in pairs: key, added (see SimHost.podKeyLog) */
-  keyLog: (string | boolean)[];
-  /**
-   * The keys of `delta` changed otherwise than by a write in `readyLog`, and, in the last checkpoint
-   * a restore went back to, the pods that restore put back from their records (see restore)
-   */
-  other: string[];
-  /** MarkPodsNotReady's Ready writes since the previous checkpoint, which a restore to before it undoes */
-  readyLog: ReadyLog;
-  /**
-   * The pod map's key order: the previous checkpoint's array when no key was added or removed
-   * since (never edited). A restore after pods came or went rebuilds the map in this order instead
-   * of first replaying every key log from the snapshot's order (two passes over 150,000 keys).
-   */
-  order: readonly string[];
-}
 
 /** Where the simulation's loop stood (SimulationImpl's own fields), kept with each checkpoint. */
 export interface LoopPosition {
@@ -262,26 +233,29 @@ export class CheckpointStore {
       byNode.delta.set(name, set === undefined ? null : [...set]);
     }
     host.indexNodes.clear();
-    const nodeDelta = takeChanged(c.nodes, host.dirtyNodes, (n, name) => this.nodeCopy(name, n), false);
+    // the key order: the last checkpoint's array when the keys are the same (most checkpoints)
+    const nodes: Changes<NodeRecord | NodeHeartbeats> = takeDelta(c.nodes, host.dirtyNodes, (n, name) => this.nodeCopy(name, n), last?.nodes.order, false);
     for (const name of host.heartbeatNodes) {
-      if (nodeDelta.has(name)) continue;
+      if (host.dirtyNodes.has(name)) continue;
       const n = c.nodes.get(name);
-      nodeDelta.set(name, n === undefined ? null : this.heartbeatCopy(name, n));
+      nodes.add(name, n === undefined ? null : this.heartbeatCopy(name, n));
     }
     host.dirtyNodes.clear();
     host.heartbeatNodes.clear();
-    // the key order: the last checkpoint's array when the keys are the same (most checkpoints)
-    const nodes = { delta: nodeDelta, order: keysSharedWith(last?.nodes.order ?? [], c.nodes) };
-    const rsDelta = takeChanged<ReplicaSetRecord, ReplicaSetRecord | ReplicaSetStatusWrite>(c.replicaSets, host.dirtyReplicaSets, (r, key) =>
-      this.replicaSetCopy(key, r),
+    const replicaSets = takeDelta<ReplicaSetRecord, ReplicaSetRecord | ReplicaSetStatusWrite>(
+      c.replicaSets,
+      host.dirtyReplicaSets,
+      (r, key) => this.replicaSetCopy(key, r),
+      last?.replicaSets.order,
+      false,
     );
     for (const key of host.statusReplicaSets) {
-      if (rsDelta.has(key)) continue;
+      if (host.dirtyReplicaSets.has(key)) continue;
       const r = c.replicaSets.get(key);
-      rsDelta.set(key, r === undefined ? null : this.statusCopy(key, r));
+      replicaSets.add(key, r === undefined ? null : this.statusCopy(key, r));
     }
+    host.dirtyReplicaSets.clear();
     host.statusReplicaSets.clear();
-    const replicaSets = { delta: rsDelta, order: keysSharedWith(last?.replicaSets.order ?? [], c.replicaSets) };
     const leases = takeDelta(c.leases, host.dirtyLeases, (l, name) => this.leaseCopy(name, l), last?.leases.order);
     const factsDelta = host.factLog;
     host.factLog = [];
@@ -388,7 +362,7 @@ export class CheckpointStore {
     // the nodes changed since the checkpoint: put back, each with its nodeCopies entry the record it is made from (see heartbeatCopy)
     const nodesBack = new Set<string>(host.dirtyNodes);
     for (const name of host.heartbeatNodes) nodesBack.add(name);
-    for (const c of dropped) for (const name of c.nodes.delta.keys()) nodesBack.add(name);
+    for (const c of dropped) for (const name of keysOf(c.nodes)) nodesBack.add(name);
     // what the views compare again (SimHost.takePodChanges, takeRecordChanges): the records put back
     const putBack = { pods: new Set<string>(), nodes: nodesBack, replicaSets: new Set<string>() };
     // what the controllers running until now last heard of, for the records put back (RestoreFrom)
@@ -405,6 +379,8 @@ export class CheckpointStore {
         (v, name) => this.nodePutBack(name, v),
         cp.nodes.order,
         nodesReplaced,
+        undefined,
+        (c) => keysOf(c.nodes),
       ),
       pods: rewind(
         live.pods,
@@ -438,9 +414,22 @@ export class CheckpointStore {
         cp.replicaSets.order,
         undefined,
         putBack.replicaSets,
+        (c) => keysOf(c.replicaSets),
       ),
       daemonSets: copyMap(cp.daemonSets, cloneDaemonSet),
-      leases: rewind(live.leases, snap.leases, chain, dropped, (c) => c.leases.delta, host.dirtyLeases, leaseFrom, cp.leases.order),
+      leases: rewind(
+        live.leases,
+        snap.leases,
+        chain,
+        dropped,
+        (c) => c.leases.delta,
+        host.dirtyLeases,
+        leaseFrom,
+        cp.leases.order,
+        undefined,
+        undefined,
+        (c) => keysOf(c.leases),
+      ),
       podsByNode: new Map(),
       ignored: [...cp.ignored],
     };
@@ -515,82 +504,4 @@ export class CheckpointStore {
     }
     return cp.loop;
   }
-}
-
-/**
- * The changed records (copies) and the key order of a map; clears the dirty set. The order is
- * `prevOrder` (the previous checkpoint's) when the keys are the same, in the same order: one
- * array for consecutive checkpoints instead of a copy of 14,120 ReplicaSet keys each.
- */
-function takeDelta<T, S = T>(map: Map<string, T>, dirty: Set<string>, clone: (v: T, key: string) => S, prevOrder: readonly string[] | undefined): MapDelta<S> {
-  return { delta: takeChanged(map, dirty, clone), order: keysSharedWith(prevOrder ?? [], map) };
-}
-
-/** Copies of the records changed since the last checkpoint (null: deleted); clears the dirty set unless told not to. */
-function takeChanged<T, S = T>(map: Map<string, T>, dirty: Set<string>, clone: (v: T, key: string) => S, clear = true): Map<string, S | null> {
-  const delta = new Map<string, S | null>();
-  for (const key of dirty) {
-    const v = map.get(key);
-    delta.set(key, v === undefined ? null : clone(v, key));
-  }
-  if (clear) dirty.clear();
-  return delta;
-}
-
-/**
- * A checkpoint's pods: the changed ones as the host listed them (each key once, in the order first
- * changed), and the map a restore or thinning reads built from them only when first read. Most
- * checkpoints are never read, and the one after MarkPodsNotReady holds 50,000 pods at 5,000 nodes:
- * a map of them was 50,000 inserts (and its growth) per checkpoint for nothing.
- */
-export class PodChanges implements PodDelta {
-  private changed: { keys: readonly string[]; values: readonly (KeptPod | null)[] } | undefined;
-  private map: Map<string, KeptPod | null> | undefined;
-  other: string[];
-  constructor(
-    changed: { keys: readonly string[]; values: readonly (KeptPod | null)[]; other: string[] },
-    public keyLog: (string | boolean)[],
-    readonly order: readonly string[],
-    public readyLog: ReadyLog,
-  ) {
-    this.changed = changed;
-    this.other = changed.other;
-  }
-
-  /** The changed pods as two lists in the order first changed (handOff.ts reads them so, without making the map). */
-  get changes(): { keys: readonly string[]; values: readonly (KeptPod | null)[] } {
-    return this.changed ?? { keys: [...this.delta.keys()], values: [...this.delta.values()] };
-  }
-
-  get size(): number {
-    return this.changed ? this.changed.keys.length : this.map!.size;
-  }
-
-  get delta(): Map<string, KeptPod | null> {
-    if (this.map === undefined) {
-      const m = new Map<string, KeptPod | null>();
-      const { keys, values } = this.changed!;
-      for (let i = 0; i < keys.length; i++) m.set(keys[i], values[i]);
-      this.map = m;
-      this.changed = undefined;
-    }
-    return this.map;
-  }
-
-  set delta(m: Map<string, KeptPod | null>) {
-    this.map = m;
-    this.changed = undefined;
-  }
-}
-
-/** How many pods a checkpoint's delta holds (without making the map of a PodChanges). */
-export function podsIn(pods: PodDelta): number {
-  return pods instanceof PodChanges ? pods.size : pods.delta.size;
-}
-
-/** Two consecutive deltas as one (the later one wins). */
-function mergeDelta<T>(earlier: Map<string, T | null>, later: Map<string, T | null>): Map<string, T | null> {
-  const out = new Map(earlier);
-  for (const [k, v] of later) out.set(k, v);
-  return out;
 }

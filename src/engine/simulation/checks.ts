@@ -11,6 +11,8 @@ export interface SimulationChecks extends CheckpointChecks {
   kubeletDue?: boolean;
   /** ReplicaSetControllerOptions.checkRestoredIndexes: the ReplicaSet indexes taken over on a restore equal rebuilt ones */
   restoreIndexRebuild?: boolean;
+  /** ReplicaSetControllerOptions.checkSavedEntries: a ReplicaSet entry a checkpoint shares with the previous one is unchanged since */
+  replicaSetEntries?: boolean;
   /** SimplifiedBinderOptions.checkRestoredIndex: the node index taken over on a restore equals one made anew */
   nodeIndexRebuild?: boolean;
   /** NodeLifecycleOptions.verifyTracks: what the monitor pass's heartbeat shortcuts kept of a node is still the node's when it is evaluated */

@@ -25,6 +25,7 @@ import type { Problem } from '../problems';
 import type { Decision } from '../trace/decision';
 import { cloneDaemonSet, copyMap, type KeptPod, leaseFrom, podFrom, PodReady, readyWrittenInto, writePodInto } from './checkpoint';
 import { PodChanges, type Checkpoint, type CheckpointStore, type LoopPosition, type PodDelta } from './checkpointStore';
+import { ownDelta } from './checkpointDeltas';
 import { ReadyLog } from './dirtyPods';
 import { setFact } from './facts';
 import { indexPodFrom } from './podIndex';
@@ -276,15 +277,15 @@ function ownCopy(next: Checkpoint, pods: PodList, live?: LiveReady): Checkpoint 
   const ready = live ? readyLogOf(next.pods.readyLog, pods, live) : undefined;
   return {
     ...next,
-    nodes: { ...next.nodes },
+    nodes: ownDelta(next.nodes),
     pods: new PodChanges(
       { keys: pods.keys, values: pods.values, other: ready ? ready.other : [...pods.keys] },
       next.pods.keyLog,
       next.pods.order,
       ready ? ready.log : new ReadyLog(),
     ),
-    replicaSets: { ...next.replicaSets },
-    leases: { ...next.leases },
+    replicaSets: ownDelta(next.replicaSets),
+    leases: ownDelta(next.leases),
     byNode: { ...next.byNode },
     controllers: [...next.controllers],
     faults: next.faults.map(([k, f]) => [k, { ...f }]),

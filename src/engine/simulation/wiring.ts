@@ -17,7 +17,11 @@ export const defaultControllerFactory: ControllerFactory = (name, ctx) => {
     case 'taint-eviction':
       return createTaintEvictionController({ strictMachines: ctx.strictMachines });
     case 'replicaset':
-      return createReplicaSetController({ strictMachines: ctx.strictMachines, checkRestoredIndexes: ctx.checks?.restoreIndexRebuild });
+      return createReplicaSetController({
+        strictMachines: ctx.strictMachines,
+        checkRestoredIndexes: ctx.checks?.restoreIndexRebuild,
+        checkSavedEntries: ctx.checks?.replicaSetEntries,
+      });
     case 'scheduler':
       return createSimplifiedBinder({ checkRestoredIndex: ctx.checks?.nodeIndexRebuild });
   }

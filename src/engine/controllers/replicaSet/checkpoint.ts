@@ -12,6 +12,7 @@ import { takeOverIndexes } from './restoreIndexes';
 import { sameKeysInOrder } from '../../model/sharedKeys';
 
 export interface Saved {
+  /** shared with the previous checkpoint when no entry changed (saveEntries): never edited */
   entries: SavedEntry[];
   kept: [string, KeptRecord][];
   /** the checks and the pods' problems as they were (restored as they are, not made again: see `restore`) */
@@ -24,7 +25,7 @@ export interface Saved {
 export function saveController(rsc: ReplicaSetCore): Saved {
   // checks and problem lists are replaced, never changed: a checkpoint shares them
   return {
-    entries: [...rsc.entries.values()].map(savedEntry),
+    entries: saveEntries(rsc),
     kept: [...rsc.kept].flatMap(([k, v]): [string, KeptRecord][] => {
       const r = keptOutcome(v, k);
       return r ? [[k, { ...r, outcome: { ...r.outcome } }]] : [];
@@ -41,6 +42,8 @@ export function* restoreController(rsc: ReplicaSetCore, saved: unknown, host: Co
   // the indexes are made again or taken over below: the tallies go with them, not one by one with their entries
   rsc.byOwner = new Map();
   rsc.indexesMade++;
+  rsc.savedEntries = null;
+  rsc.changedEntries = [];
   rsc.podClasses.clear();
   for (const e of [...rsc.entries.values()]) rsc.dropEntry(e);
   rsc.entries.clear();
@@ -241,6 +244,54 @@ function savedEntry(e: Entry): SavedEntry {
   };
   e.lastSaved = saved;
   return saved;
+}
+
+/**
+ * The entries a checkpoint keeps, in the order of `entries`: the previous checkpoint's array with
+ * only the entries marked changed since saved again (ReplicaSetCore.markChanged), or that array
+ * itself when none was. A few hundred of 14,120 change between two of the outage hour's
+ * checkpoints at 5,000 nodes, and reading every entry to find them was most of the controller's
+ * save. After an entry came or went, or a restore, every entry is read (and numbered) again.
+ */
+function saveEntries(rsc: ReplicaSetCore): SavedEntry[] {
+  const last = rsc.savedEntries;
+  const changed = rsc.changedEntries;
+  let out: SavedEntry[];
+  if (last !== null) {
+    if (changed.length === 0) out = last;
+    else {
+      const copy = last.slice();
+      for (const e of changed) {
+        e.changed = false;
+        copy[e.savedAt] = savedEntry(e);
+      }
+      out = copy;
+    }
+    if (rsc.options.checkSavedEntries || rsc.verify) checkSavedEntries(rsc, out);
+  } else {
+    const all = new Array<SavedEntry>(rsc.entries.size);
+    let i = 0;
+    for (const e of rsc.entries.values()) {
+      e.changed = false;
+      e.savedAt = i;
+      all[i++] = savedEntry(e);
+    }
+    out = all;
+  }
+  if (changed.length > 0) rsc.changedEntries = [];
+  rsc.savedEntries = out;
+  return out;
+}
+
+/** What a save of every entry would have kept: each entry's own saved entry, unchanged since (savedEntry would return it). */
+function checkSavedEntries(rsc: ReplicaSetCore, out: readonly SavedEntry[]): void {
+  if (out.length !== rsc.entries.size) throw new Error(`replicaset: ${out.length} entries saved of ${rsc.entries.size}`);
+  let i = 0;
+  for (const e of rsc.entries.values()) {
+    const se = out[i++];
+    if (se !== e.lastSaved || se.key !== e.key || !unchangedSince(e, se))
+      throw new Error(`replicaset ${e.key}: the entry changed since the last checkpoint without being marked (markChanged)`);
+  }
 }
 
 /** Whether every part of `e` a checkpoint keeps is the same as in `last` (by identity: see savedEntry). */

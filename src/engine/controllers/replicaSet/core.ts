@@ -52,6 +52,12 @@ export interface ReplicaSetControllerOptions {
    * (restoreIndexes.ts) is compared with the one `rebuildIndexes` makes, order included; a difference throws.
    */
   checkRestoredIndexes?: boolean;
+  /**
+   * For tests (SimulationOptions.checks.replicaSetEntries, and with verifyTallies): each checkpoint
+   * that saves only the entries marked changed (markChanged) also compares every other entry with
+   * what it shares from the previous checkpoint; an entry written without being marked throws.
+   */
+  checkSavedEntries?: boolean;
 }
 
 /** events sent to ask the machine, whose refusal is its answer (a guard said no), not a lost track */
@@ -61,6 +67,14 @@ export class ReplicaSetCore {
   entries = new Map<string, Entry>();
   /** the entries sorted by key, for machines(); null when an entry came or went since */
   sortedEntries: Entry[] | null = null;
+  /**
+   * The entries the last checkpoint kept, in the order of `entries` (each at its `savedAt`); null
+   * when an entry came or went since (addEntry, dropEntry) or none was saved: the next checkpoint
+   * then reads every entry (checkpoint.ts saveEntries).
+   */
+  savedEntries: SavedEntry[] | null = null;
+  /** the entries written since the last checkpoint (markChanged), which the next one saves again; the others it shares */
+  changedEntries: Entry[] = [];
   /** pod key -> the set of `byOwner` or `orphans` that holds it (its `owner`: the uid of the pod's controller, '' for an orphan) */
   ownerOfPod = new Map<string, PodSet>();
   /** controller uid -> pod key -> the record the pod's last event carried (see `podsIn`), and the running counts */
@@ -130,6 +144,8 @@ export class ReplicaSetCore {
       lastPending: saved?.lastPending,
       lastTransition: saved?.lastTransition ? saved.lastTransition : undefined,
       lastSaved: undefined,
+      savedAt: -1,
+      changed: false,
       live: true,
       timed: false,
       checked: undefined,
@@ -146,6 +162,7 @@ export class ReplicaSetCore {
     const key = entry.key;
     this.entries.set(key, entry);
     this.sortedEntries = null;
+    this.savedEntries = null;
     this.byUid.set(entry.uid, entry);
     this.pointPods(entry);
     let ns = this.byNamespace.get(nsOf(key));
@@ -172,6 +189,7 @@ export class ReplicaSetCore {
   dropEntry(entry: Entry): void {
     this.entries.delete(entry.key);
     this.sortedEntries = null;
+    this.savedEntries = null;
     entry.live = false;
     if (this.byUid.get(entry.uid) === entry) {
       this.byUid.delete(entry.uid);
@@ -287,6 +305,7 @@ export class ReplicaSetCore {
    */
   send(entry: Entry, event: ReplicaSetMachineEvent, traced?: boolean | { checks: readonly Check[] }): MachineTransition | null {
     this.wakeCache = null;
+    this.markChanged(entry);
     let t: MachineTransition | null;
     if (traced) {
       const trace: GuardResult[] = [];
@@ -308,10 +327,23 @@ export class ReplicaSetCore {
   /** `send` when the transition is not kept (none is made) */
   update(entry: Entry, event: ReplicaSetMachineEvent): void {
     this.wakeCache = null;
+    this.markChanged(entry);
     // the workqueue's events are sent where the machine is known to take them (DeleteExpectations
     // may find no record)
     if (!entry.actor.advance(event)) this.refused(entry, event);
     if (this.isLive(entry)) this.noteTimers(entry);
+  }
+
+  /**
+   * To be called wherever a part of the entry a checkpoint keeps is written (its machine, counter,
+   * removed pods, lastManageSeq, lastPending, lastTransition: savedEntry): the next checkpoint saves
+   * only these again. A write left unmarked keeps the previous checkpoint's entry; with
+   * `checkSavedEntries` the next save compares every entry and throws.
+   */
+  markChanged(entry: Entry): void {
+    if (entry.changed) return;
+    entry.changed = true;
+    this.changedEntries.push(entry);
   }
 
   /** `entry.live`, checked against `entries` and `timed` with tally verification on */
@@ -341,6 +373,7 @@ export class ReplicaSetCore {
   observe(entry: Entry, event: ReplicaSetMachineEvent): void {
     if (!this.expectationsPending(entry)) return; // no record, or fulfilled: lowering changes nothing that is read
     const t = this.send(entry, event);
+    this.markChanged(entry);
     if (t) entry.lastTransition = t;
   }
 

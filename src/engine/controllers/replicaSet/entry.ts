@@ -51,6 +51,10 @@ export interface Entry {
   lastTransition?: MachineTransition & { seq?: number };
   /** what the last checkpoint kept of this entry (see `savedEntry`) */
   lastSaved?: SavedEntry;
+  /** its index in the entries the last checkpoint kept (ReplicaSetCore.savedEntries), while no entry came or went since */
+  savedAt: number;
+  /** written since the last checkpoint, and so in ReplicaSetCore.changedEntries (see `markChanged`) */
+  changed: boolean;
   /** `entries` holds it (see `send`) */
   live: boolean;
   /** `timed` holds it (see `noteTimers`) */
@@ -91,7 +95,22 @@ export function keptOutcome(k: KeptRecord | KeptBySync, key: string): KeptRecord
 /** an entry in a checkpoint: the machine as plain state instead of the actor */
 export type SavedEntry = Omit<
   Entry,
-  'actor' | 'lastSaved' | 'ref' | 'statusId' | 'ns' | 'name' | 'naming' | 'live' | 'timed' | 'checked' | 'checkSeen' | 'pods' | 'podsMade' | 'view'
+  | 'actor'
+  | 'lastSaved'
+  | 'savedAt'
+  | 'changed'
+  | 'ref'
+  | 'statusId'
+  | 'ns'
+  | 'name'
+  | 'naming'
+  | 'live'
+  | 'timed'
+  | 'checked'
+  | 'checkSeen'
+  | 'pods'
+  | 'podsMade'
+  | 'view'
 > & { snapshot: unknown };
 
 /**

@@ -91,7 +91,10 @@ export function handlePodEvent(
     const rs = rsc.resolvedRs;
     rsc.enqueue(entry, host.now);
     const wasActive = before ? before.phase !== 'Succeeded' && before.phase !== 'Failed' : true;
-    if (wasActive && !isPodActive(pod) && !entry.removed.some((r) => r.key === key)) entry.removed.push({ key, fact: 'phase' });
+    if (wasActive && !isPodActive(pod) && !entry.removed.some((r) => r.key === key)) {
+      rsc.markChanged(entry);
+      entry.removed.push({ key, fact: 'phase' });
+    }
     enqueueWhenAvailable(rsc, host, entry, rs, pod, before);
     return;
   }
@@ -168,7 +171,10 @@ export function observeDeletion(rsc: ReplicaSetCore, host: ControllerHost, pod: 
   const entry = rsc.resolveControllerRef(host, pod.meta.namespace, ref);
   if (!entry) return;
   rsc.observe(entry, { type: 'DELETION_OBSERVED', key });
-  if (!rsc.deletingNow.has(key) && !entry.removed.some((r) => r.key === key)) entry.removed.push({ key, fact });
+  if (!rsc.deletingNow.has(key) && !entry.removed.some((r) => r.key === key)) {
+    rsc.markChanged(entry);
+    entry.removed.push({ key, fact });
+  }
   rsc.enqueue(entry, host.now);
 }
 

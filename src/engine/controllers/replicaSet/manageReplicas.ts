@@ -48,7 +48,10 @@ export function manageReplicas(
     });
   }
   if (diff < 0) return createPods(rsc, host, entry, rs, active, replicas, Math.min(-diff, burst), ref, base);
-  entry.removed = [];
+  if (entry.removed.length > 0) {
+    rsc.markChanged(entry);
+    entry.removed = [];
+  }
   if (diff > 0) return deletePods(rsc, host, entry, rs, filteredPods!, replicas, Math.min(diff, burst), ref, base);
   return undefined;
 }
@@ -109,6 +112,7 @@ export function createPods(
   const skipped = count - created.length;
   if (skipped > 0) rsc.observe(entry, { type: 'CREATION_OBSERVED', count: skipped });
 
+  rsc.markChanged(entry);
   const replacedPods = entry.removed.splice(0, Math.min(created.length, entry.removed.length));
   const causes = [
     ...replacedPods.map((r) => host.recall(podRef(nsOf(r.key), r.key.slice(r.key.indexOf('/') + 1)), r.fact)).filter((s): s is number => s !== undefined),
@@ -145,6 +149,7 @@ export function createPods(
     source: `${SOURCE} manageReplicas -> slowStartBatch`,
     details: { pods: names, batches, ...(failedBatch !== undefined ? { failed, skipped } : {}) },
   });
+  rsc.markChanged(entry);
   if (expectT) entry.lastTransition = { ...expectT, seq };
   entry.lastManageSeq = seq;
   for (const p of created) host.remember(podRef(ns, p.meta.name), 'created', seq);
@@ -160,6 +165,7 @@ export function nextName(rsc: ReplicaSetCore, host: ControllerHost, entry: Entry
   }
   const { seed, prefix } = naming;
   for (;;) {
+    rsc.markChanged(entry);
     const n = entry.counter++;
     const name = generateName(prefix, seed, n);
     // a name in use, or used earlier in the run (after a restart the counter starts again), draws again
@@ -271,6 +277,7 @@ export function deletePods(
     source: `${SOURCE} manageReplicas -> getPodsToDelete (${order}, pkg/controller/controller_utils.go)`,
     details: { pods: exact(deleted), kept: choice.kept.map((k) => k.name).slice(0, MAX_LISTED), rules: rulesText(settings) },
   });
+  rsc.markChanged(entry);
   if (expectT) entry.lastTransition = { ...expectT, seq };
   entry.lastManageSeq = seq;
   for (const name of deleted) {

@@ -107,6 +107,7 @@ function syncKeys(rsc: ReplicaSetCore, host: ControllerHost, due: Entry[], shoul
     if (err === undefined) rsc.update(entry, { type: 'SYNCED' });
     else {
       const t = rsc.send(entry, { type: 'SYNC_FAILED', now });
+      rsc.markChanged(entry);
       if (t) entry.lastTransition = t;
     }
   }

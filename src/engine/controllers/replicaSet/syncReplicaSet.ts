@@ -34,7 +34,10 @@ export function syncReplicaSet(rsc: ReplicaSetCore, host: ControllerHost, entry:
   const expiredAt = expireIfDue(rsc, host, entry, asked);
   const needsSync = !rsc.expectationsPending(entry);
   if (!needsSync) reportPending(rsc, host, entry, ref, asked.notMet);
-  else entry.lastPending = undefined;
+  else if (entry.lastPending !== undefined) {
+    rsc.markChanged(entry);
+    entry.lastPending = undefined;
+  }
 
   const claimed = claimPods(rsc, host, rs, check, ref, entry);
   if (claimed.error !== undefined) return claimed.error;
@@ -111,6 +114,7 @@ export function expireIfDue(rsc: ReplicaSetCore, host: ControllerHost, entry: En
     asked.notMet = t;
     return undefined;
   }
+  rsc.markChanged(entry);
   entry.lastTransition = t;
   return c.expectedAt;
 }
@@ -120,6 +124,7 @@ export function reportPending(rsc: ReplicaSetCore, host: ControllerHost, entry: 
   const c = rsc.ctx(entry);
   const sig = `${c.add}|${c.del}|${c.expectedAt}`;
   if (entry.lastPending === sig) return;
+  rsc.markChanged(entry);
   entry.lastPending = sig;
   const expiresAt = c.expectedAt === null ? undefined : c.expectedAt + EXPECTATIONS_TIMEOUT;
   const seq = host.decide({
@@ -147,5 +152,6 @@ export function reportPending(rsc: ReplicaSetCore, host: ControllerHost, entry: 
     machine: notMet,
     source: 'replicaset: syncReplicaSet -> expectations.SatisfiedExpectations (pkg/controller/controller_utils.go)',
   });
+  rsc.markChanged(entry);
   if (notMet) entry.lastTransition = { ...notMet, seq };
 }
