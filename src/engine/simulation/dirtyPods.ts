@@ -26,6 +26,12 @@ export class ReadyLog {
 
   /** the keys written, once asked (a checkpoint's log, never written after it is taken) */
   private written?: Set<string>;
+  /**
+   * Once undone (a restore over its checkpoint): the pods it was not undone for (put back whole instead). For each other
+   * entry the condition held is the live pod's own Ready condition then, as the undo wrote it (handOff.ts reads it so,
+   * where nothing moved since: SimulationImpl's redo).
+   */
+  undoneExcept?: ReadonlySet<string>;
 
   push(key: string, ready: PodCondition, status: ConditionStatus, time: Micros): void {
     this.written = undefined;
@@ -59,6 +65,7 @@ export class ReadyLog {
    * `undone` gets each key undone (a key once per write).
    */
   undo(skip: ReadonlySet<string>, undone: string[]): void {
+    this.undoneExcept = skip;
     const { keys, conditions, statuses, times } = this;
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i];
