@@ -23,6 +23,8 @@ export class ReadyLog {
   conditions: PodCondition[] = [];
   statuses: ConditionStatus[] = [];
   times: Micros[] = [];
+  /** each write's pod slot (its host's: never replaced), so that a redo through the log rebases it without a look-up (handOff.ts) */
+  slots: PodSlot[] = [];
 
   /** the keys written, once asked (a checkpoint's log, never written after it is taken) */
   private written?: Set<string>;
@@ -33,12 +35,13 @@ export class ReadyLog {
    */
   undoneExcept?: ReadonlySet<string>;
 
-  push(key: string, ready: PodCondition, status: ConditionStatus, time: Micros): void {
+  push(key: string, ready: PodCondition, status: ConditionStatus, time: Micros, slot: PodSlot): void {
     this.written = undefined;
     this.keys.push(key);
     this.conditions.push(ready);
     this.statuses.push(status);
     this.times.push(time);
+    this.slots.push(slot);
   }
 
   get length(): number {
@@ -57,6 +60,7 @@ export class ReadyLog {
     out.conditions = this.conditions.concat(later.conditions);
     out.statuses = this.statuses.concat(later.statuses);
     out.times = this.times.concat(later.times);
+    out.slots = this.slots.concat(later.slots);
     return out;
   }
 

@@ -172,18 +172,23 @@ export class HandOff {
     // walk along the log finds most of them (readyLogOf's way); one not found is looked up in the pod map
     const readyLog = next.pods.readyLog;
     const notLive = this.liveLog;
+    // the log's entries so written (ownCopy's log takes their conditions as they are)
+    const logAt: boolean[] = notLive ? new Array<boolean>(readyLog.keys.length) : [];
     let at = 0;
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i],
         v = values[i];
       let readyAlone: PodCondition | undefined;
       let was: PodRecord | undefined;
+      let viaLog = false;
       if (notLive && v instanceof PodReady && !other.has(key) && !moved.has(key) && !notLive.has(key)) {
         for (let k = at, end = Math.min(readyLog.keys.length, at + READY_WALK); k < end; k++)
           if (readyLog.keys[k] === key) {
             readyAlone = readyLog.conditions[k];
             readyAlone.status = v.status;
             readyAlone.lastTransitionTime = v.lastTransitionTime;
+            readyLog.slots[k].rebase(v);
+            logAt[k] = viaLog = true;
             this.fromLog++;
             at = k + 1;
             break;
@@ -199,7 +204,8 @@ export class HandOff {
         podsReplaced.set(key, was);
         copies.set(key, v ? podFrom(v, key, host.pristinePods) : null);
       }
-      if (v) host.podPutBack(key, v);
+      // (one written through the log was rebased there, by its slot)
+      if (v && !viaLog) host.podPutBack(key, v);
       if (++n % HAND_OFF_CHUNK === 0) yield;
     }
     const podsMovedInOrder = new Set<string>();
@@ -286,7 +292,7 @@ export class HandOff {
       else c.restore(saved, host, from);
       yield;
     }
-    to.store.adopt(ownCopy(next, t.pods, this.own ? { pods: cluster.pods, readyAt } : undefined));
+    to.store.adopt(ownCopy(next, t.pods, this.own ? { pods: cluster.pods, readyAt, logAt } : undefined));
     this.done = { loop: { ...next.loop }, problems: t.problems };
   }
 }
@@ -339,15 +345,17 @@ function readyLogOf(from: ReadyLog, pods: PodList, live: LiveReady): { log: Read
   let at = 0;
   for (let i = 0; i < from.keys.length; i++) {
     const key = from.keys[i];
-    let ready: PodCondition | undefined;
-    for (let k = at; k < Math.min(keys.length, at + READY_WALK); k++)
-      if (keys[k] === key) {
-        ready = live.readyAt[k];
-        at = k + 1;
-        break;
-      }
+    // written through this log by the hand-off: its condition is the live one
+    let ready: PodCondition | undefined = live.logAt[i] ? from.conditions[i] : undefined;
+    if (ready === undefined)
+      for (let k = at; k < Math.min(keys.length, at + READY_WALK); k++)
+        if (keys[k] === key) {
+          ready = live.readyAt[k];
+          at = k + 1;
+          break;
+        }
     ready ??= live.pods.get(key)?.conditions.find((c) => c.type === 'Ready');
-    if (ready) log.push(key, ready, from.statuses[i], from.times[i]);
+    if (ready) log.push(key, ready, from.statuses[i], from.times[i], from.slots[i]);
     else other.push(key);
   }
   return { log, other };
@@ -360,4 +368,6 @@ const READY_WALK = 8;
 interface LiveReady {
   pods: ReadonlyMap<string, PodRecord>;
   readyAt: readonly (PodCondition | undefined)[];
+  /** the entries of the checkpoint's own Ready log the hand-off wrote through (HandOff's `liveLog`), by index */
+  logAt: readonly boolean[];
 }
