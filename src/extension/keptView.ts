@@ -95,10 +95,15 @@ export class KeptView {
 
   /**
    * Whether pods' items of the view's first update wait (completeSlice). Not the Ready-only changes it marks stale after
-   * them: those are put in when read anyway, and at most RecordsView's bound wait, so they keep no idle work going.
+   * them: the owed work takes those (panelOwedWork), a read puts them in anyway, so they keep no idle work going.
    */
   get podsWaiting(): boolean {
     return this.records.podsPending !== undefined;
+  }
+
+  /** The pods reported changed by Ready writes alone marked stale a slice at a time (RecordsView.flushStaleSlice); true while some are left. */
+  flushStaleSlice(more: () => boolean): boolean {
+    return this.records.flushStaleSlice(more);
   }
 
   /**
