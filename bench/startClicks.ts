@@ -3,7 +3,7 @@
  * real Session opens SCENARIO in node as the extension does, its idle work on real timers (IdlePrepare, armed by every
  * message), goes to pass 27, then to pass 1, Step Back onto pass 0 and, PAINT ms later, Step Back from pass 0 at
  * once, the Step after it at once, Step Back from pass 0 again after a second; then Reset from pass 20 after a second of reading. Prints each click's host part
- * (wall and CPU), the engine's share (the shown simulation's reset / goToPass), and with `--cpu-profile DIR` writes a
+ * (wall and CPU), the engine's share (the shown simulation's reset / goToPass), the view's (its KeptView's update), and with `--cpu-profile DIR` writes a
  * .cpuprofile per click. `--scrub`: back and forth over the Unknown pass instead; `--quiet`: the first Step at once after
  * the open and five more; `--run-back [--select REF]`: as the code-server walk, Run Until 1m35s, Steps to pass 25, Run
  * Until 5m, then two Step Backs at once and one after a second (REF selected first: its why is made on every step). A measurement, not a test: run it under the bench lock.
@@ -50,9 +50,23 @@ const main = async (): Promise<void> => {
       }
     };
   }
+  // the view's share: the shown simulation's KeptView brought up to date (the update message's records side)
+  let view = 0;
+  const kept = session.kept;
+  const keptProto = kept && Object.getPrototypeOf(kept);
+  const keptUpdate = keptProto?.update;
+  if (keptUpdate)
+    keptProto.update = function (this: any, ...args: unknown[]) {
+      const t = performance.now();
+      try {
+        return keptUpdate.apply(this, args);
+      } finally {
+        if (this === session.kept) view += performance.now() - t;
+      }
+    };
   const click = async (label: string, act: () => { ok: boolean; message?: string }): Promise<string> => {
     await sleep(paint);
-    engine = 0;
+    engine = view = 0;
     if (inspector) await send('Profiler.start');
     const c0 = process.cpuUsage();
     const t = performance.now();
@@ -64,7 +78,7 @@ const main = async (): Promise<void> => {
       writeFileSync(join(profileDir!, `${label}.cpuprofile`), JSON.stringify(profile));
     }
     if (!r.ok) throw new Error(`${label}: ${r.message}`);
-    return `${label} ${wall.toFixed(0)} ms (CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)}, engine ${engine.toFixed(0)})`;
+    return `${label} ${wall.toFixed(0)} ms (CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)}, engine ${engine.toFixed(0)}, view ${view.toFixed(0)})`;
   };
   const go = async (n: number, read: number) => {
     const r = session.goToPass(n);

@@ -93,17 +93,28 @@ export class KeptView {
     return this.prepared !== undefined;
   }
 
-  /** Whether pods' items of the view's first update wait (completeSlice). */
+  /**
+   * Whether pods' items of the view's first update wait (completeSlice). Not the Ready-only changes it marks stale after
+   * them: the owed work takes those (panelOwedWork), a read puts them in anyway, so they keep no idle work going.
+   */
   get podsWaiting(): boolean {
     return this.records.podsPending !== undefined;
   }
 
+  /** The pods reported changed by Ready writes alone marked stale a slice at a time (RecordsView.flushStaleSlice); true while some are left. */
+  flushStaleSlice(more: () => boolean): boolean {
+    return this.records.flushStaleSlice(more);
+  }
+
   /**
-   * The pods' items the view's first update left out, made a slice at a time (`podsPerPiece` a piece); true while some
-   * wait. The updates meanwhile do not wait for them (see countFromRecords).
+   * The pods' items the view's first update left out, made a slice at a time (`podsPerPiece` a piece), then the pods
+   * changed by Ready writes alone marked stale (RecordsView.flushStaleSlice); true while some wait. The updates meanwhile
+   * do not wait for them (see countFromRecords).
    */
   completeSlice(sim: Simulation, more: () => boolean, podsPerPiece?: number): boolean {
-    return sim.cluster !== undefined && this.records.completeOpenSlice(sim.cluster, more, podsPerPiece);
+    if (sim.cluster === undefined) return false;
+    if (this.records.completeOpenSlice(sim.cluster, more, podsPerPiece)) return true;
+    return this.records.staleListedPods > 0 && more() && this.records.flushStaleSlice(more);
   }
 
   /** The whole view, every pod's item made. */

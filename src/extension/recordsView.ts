@@ -25,6 +25,10 @@ import {
 
 /** How many pods' items one slice of completeOpenSlice makes (a few milliseconds on a loaded 2-core machine). */
 const PODS_PER_PIECE = 1000;
+/** Ready-only keys put in the stale set between two looks at the slice's clock (about 2 ms at 150,000 pods). */
+const STALE_CHUNK = 8192;
+/** Ready-only keys left listed at most (RecordsView.staleLists): four times the Unknown pass's 50,000 at 5,000 nodes. */
+const STALE_LISTED_MAX = 200_000;
 
 // Comparisons of an item with the record it was built from, without building
 // its strings again: a step looks at 150,000 pods and most of them are as sent.
@@ -158,6 +162,18 @@ export class RecordsView {
    */
   private stale = new Set<string>();
   private staleEvictions: EvictionLookup = NO_EVICTIONS;
+  /**
+   * The pods changed by Ready writes alone (readyOnly) not yet put in `stale`: the lists as the engine gave them. Put in
+   * when anything reads `stale`, or in idle slices (flushStaleSlice): 50,000 inserts into the set were 8-24 ms of the
+   * click that gave them at 5,000 nodes (a Reset over the Unknown pass, a step back over it, its redo). Only pods with an
+   * item then go stale (a pod gone since has none; while the open's items wait, the others are made from the records). A
+   * pod made at an update while listed here goes stale when put in: made again when read, as it is (podUnchanged), a
+   * cost and no change.
+   */
+  private staleLists: (readonly string[])[] = [];
+  /** how many keys the lists hold (those of the first list already put in, `staleDone`, among them) */
+  private staleListed = 0;
+  private staleDone = 0;
   /** completeOpenSlice's pods (their keys when it began) and how many of them are made */
   private openKeys?: string[];
   private openDone = 0;
@@ -215,6 +231,7 @@ export class RecordsView {
   /** Makes every pod's item that waits (the open's, and the stale ones): the whole view is read. */
   completePods(cluster: ClusterState): void {
     this.completeOpen(cluster);
+    this.flushStale();
     if (!this.stale.size) return;
     const keys = this.stale;
     this.stale = new Set();
@@ -232,6 +249,7 @@ export class RecordsView {
       for (const key of cluster.podsByNode.get(node) ?? []) if (!this.pods.has(key)) keys.push(key);
       if (keys.length) this.update(cluster, this.pending, false, keys, { nodes: [], replicaSets: [] });
     }
+    this.flushStale();
     if (this.stale.size) {
       const keys: string[] = [];
       // stale pods were on the node they are indexed under in the records and in this view when they went stale
@@ -245,6 +263,7 @@ export class RecordsView {
   pod(cluster: ClusterState, ref: string): PodItem | undefined {
     const key = ref.startsWith('Pod/') ? ref.slice(4) : ref;
     if (this.pending && !this.pods.has(key)) this.update(cluster, this.pending, false, [key], { nodes: [], replicaSets: [] });
+    this.flushStale();
     if (this.stale.delete(key)) this.update(cluster, this.staleEvictions, false, [key], { nodes: [], replicaSets: [] });
     return this.view.pods.get(ref);
   }
@@ -258,7 +277,41 @@ export class RecordsView {
 
   /** How many pods' items wait to be made again (for tests and the bench). */
   get stalePods(): number {
+    this.flushStale();
     return this.stale.size;
+  }
+
+  /** How many keys of pods changed by Ready writes alone wait to be put in the stale set (for tests and the bench). */
+  get staleListedPods(): number {
+    return this.staleListed - this.staleDone;
+  }
+
+  /** Puts the Ready-only lists in the stale set, up to `max` keys; true while some are left. */
+  private flushStaleSome(max: number): boolean {
+    const stale = this.stale;
+    let left = max;
+    while (this.staleLists.length > 0 && left > 0) {
+      const keys = this.staleLists[0];
+      const end = Math.min(keys.length, this.staleDone + left);
+      for (let i = this.staleDone; i < end; i++) if (this.pods.has(keys[i])) stale.add(keys[i]);
+      left -= end - this.staleDone;
+      this.staleDone = end;
+      if (end < keys.length) break;
+      this.staleLists.shift();
+      this.staleListed -= keys.length;
+      this.staleDone = 0;
+    }
+    return this.staleLists.length > 0;
+  }
+
+  private flushStale(): void {
+    if (this.staleLists.length > 0) this.flushStaleSome(Number.POSITIVE_INFINITY);
+  }
+
+  /** The Ready-only lists put in the stale set a part at a time while `more()` says so (idle slices); true while some are left. */
+  flushStaleSlice(more: () => boolean): boolean {
+    while (this.flushStaleSome(STALE_CHUNK)) if (!more()) return true;
+    return false;
   }
 
   private unlist(item: PodItem): void {
@@ -356,7 +409,7 @@ export class RecordsView {
             this.unlist(old.item);
             return old.item.ref;
           })
-        : (cluster.pods.forEach(visitPod), this.stale.clear(), (this.pending = this.openKeys = undefined), []);
+        : (cluster.pods.forEach(visitPod), this.stale.clear(), this.dropStaleLists(), (this.pending = this.openKeys = undefined), []);
     const replicaSets: ReplicaSetItem[] = [];
     const visitReplicaSet = (r: ReplicaSetRecord, key: string): void => {
       const old = this.replicaSets.get(key);
@@ -425,15 +478,22 @@ export class RecordsView {
   /**
    * The pods changed by Ready writes alone (the engine's takePodChanges, apart): neither their node nor anything a count
    * reads changed, so their items go stale as countedNow would leave them, without its two look-ups each; one whose
-   * countdown changed too is among the keys reported otherwise (podsToCompare), and countedNow makes it now. While the
-   * open's items wait, only pods with an item go stale (the others are made from the records then).
+   * countdown changed too is among the keys reported otherwise (podsToCompare), and countedNow makes it now. The lists are
+   * kept as they are, not read (see staleLists).
    */
   private readyOnly(lists: ReadyKeys): void {
-    const stale = this.stale;
     for (const keys of lists)
-      if (this.pending) {
-        for (const key of keys) if (this.pods.has(key)) stale.add(key);
-      } else for (const key of keys) stale.add(key);
+      if (keys.length > 0) {
+        this.staleLists.push(keys);
+        this.staleListed += keys.length;
+      }
+    // lists no read took (quick clicks back and forth over the Unknown pass) are put in before they hold several sets' worth
+    if (this.staleListed > STALE_LISTED_MAX) this.flushStale();
+  }
+
+  private dropStaleLists(): void {
+    this.staleLists = [];
+    this.staleListed = this.staleDone = 0;
   }
 
   /** Drops the items whose records are gone, and makes the delta. */

@@ -195,6 +195,11 @@ export class Session {
     return true;
   }
 
+  /** The pods the last updates reported changed by Ready writes alone, marked stale a slice at a time (panelOwedWork); true while some are left. */
+  staleSlice(more: () => boolean): boolean {
+    return this.kept.flushStaleSlice(more);
+  }
+
   /** One slice of idle work (IdlePrepare): the shown simulation's preparation, the next pass, the pods' items the open left out; true while work is left. */
   idleSlice(more: () => boolean): boolean {
     const p = this.pending;

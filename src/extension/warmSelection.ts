@@ -127,11 +127,13 @@ export function panelIdleWork(session: () => Pick<Session, 'sim' | 'idleSlice' |
  * next step takes before its pass (10-40 ms of a quiet click at 5,000 nodes; after the Unknown pass 50-70), and the pod
  * order a restore left owed. Not the binder's node index: a step that places nothing does not build it, and one kept
  * meanwhile is kept up to date by every step (tried: the click after the Unknown pass 257-309 → 509-588 ms in the page,
- * bench/README.md "ahead22"). None while the shown simulation is being made (reading it would make it at once).
+ * bench/README.md "ahead22"). Then the pods the view was told changed by Ready writes alone, marked stale (RecordsView.staleLists:
+ * left to every click's own update, 50,000 at a time, or bunched into the click that passes their bound, they cost it
+ * 8-40 ms). None while the shown simulation is being made (reading it would make it at once).
  */
-export function panelOwedWork(session: () => Pick<Session, 'sim' | 'shownPending'>): PrepareSlice {
+export function panelOwedWork(session: () => Pick<Session, 'sim' | 'shownPending' | 'staleSlice'>): PrepareSlice {
   return (more) => {
     const s = session();
-    return !s.shownPending && (s.sim.prepareSlice?.(more, true) ?? false);
+    return !s.shownPending && ((s.sim.prepareSlice?.(more, true) ?? false) || (more() && s.staleSlice(more)));
   };
 }

@@ -184,6 +184,10 @@ for (const c of owedCases) {
     assert.equal(session.sim.pass, c.clicks - 1);
     assert.equal(session.sim.hasPendingCheckpoint, c.pending, "a checkpoint pending after the last click's paint");
     assert.equal(plain.session.sim.hasPendingCheckpoint, true, 'without idle work the checkpoint waits for the next step');
+    // the pods told changed by Ready writes alone (RecordsView.staleLists) are marked stale in the paint too
+    const listed = (s: Session) => (s as unknown as { kept: { records: { staleListedPods: number } } }).kept.records.staleListedPods;
+    if (c.clicks > 20) assert.ok(listed(plain.session) > 0, 'the Unknown pass reported pods changed by Ready writes alone');
+    if (!c.busy) assert.equal(listed(session), 0, "Ready-only pods marked stale after the last click's paint");
     for (const { session: s } of [quick, plain]) assert.ok(s.step().ok);
     assert.deepEqual(quick.sent.at(-1), plain.sent.at(-1), 'the next update');
     idle.dispose();

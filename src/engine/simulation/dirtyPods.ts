@@ -23,16 +23,25 @@ export class ReadyLog {
   conditions: PodCondition[] = [];
   statuses: ConditionStatus[] = [];
   times: Micros[] = [];
+  /** each write's pod slot (its host's: never replaced), so that a redo through the log rebases it without a look-up (handOff.ts) */
+  slots: PodSlot[] = [];
 
   /** the keys written, once asked (a checkpoint's log, never written after it is taken) */
   private written?: Set<string>;
+  /**
+   * Once undone (a restore over its checkpoint): the pods it was not undone for (put back whole instead). For each other
+   * entry the condition held is the live pod's own Ready condition then, as the undo wrote it (handOff.ts reads it so,
+   * where nothing moved since: SimulationImpl's redo).
+   */
+  undoneExcept?: ReadonlySet<string>;
 
-  push(key: string, ready: PodCondition, status: ConditionStatus, time: Micros): void {
+  push(key: string, ready: PodCondition, status: ConditionStatus, time: Micros, slot: PodSlot): void {
     this.written = undefined;
     this.keys.push(key);
     this.conditions.push(ready);
     this.statuses.push(status);
     this.times.push(time);
+    this.slots.push(slot);
   }
 
   get length(): number {
@@ -51,6 +60,7 @@ export class ReadyLog {
     out.conditions = this.conditions.concat(later.conditions);
     out.statuses = this.statuses.concat(later.statuses);
     out.times = this.times.concat(later.times);
+    out.slots = this.slots.concat(later.slots);
     return out;
   }
 
@@ -59,6 +69,7 @@ export class ReadyLog {
    * `undone` gets each key undone (a key once per write).
    */
   undo(skip: ReadonlySet<string>, undone: string[]): void {
+    this.undoneExcept = skip;
     const { keys, conditions, statuses, times } = this;
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i];

@@ -113,13 +113,22 @@ export class HandOff {
   private readonly steps: Generator<void, void, void>;
   /** once done: where the loop stands, and the problems the pass added to the simulation's own */
   done?: { loop: LoopPosition; problems: Problem[] };
+  /** pods whose Ready fields were written into the condition `next`'s Ready log holds (`liveLog`), not found in the pod map (tests) */
+  fromLog = 0;
 
-  /** `own`: `from` is what the target itself ran before a restore (redo.ts): its checkpoint keeps the pass's Ready writes as a log (ownCopy) */
+  /**
+   * `own`: `from` is what the target itself ran before a restore (redo.ts): its checkpoint keeps the pass's Ready writes as
+   * a log (ownCopy). `liveLog`: `next`'s Ready log was undone by that restore, and nothing moved since: the conditions it
+   * holds are the live pods' own but for these pods' (ReadyLog.undoneExcept), and a pod the pass changed by Ready writes
+   * alone has its fields written into its own there, without a look-up in the pod map and a walk of its conditions (at
+   * 5,000 nodes the Unknown pass's 50,000 pods: most of the redo's time in those pods).
+   */
   constructor(
     from: HandOffSource,
     next: Checkpoint,
     to: HandOffTarget,
     private readonly own = false,
+    private readonly liveLog?: ReadonlySet<string>,
   ) {
     const taken = {
       next,
@@ -160,18 +169,44 @@ export class HandOff {
     const changed: string[] = [];
     const readyOnly: string[] = [];
     let n = 0;
+    // the log and the delta list the pass's Ready-written pods in the same order (each first changed by its write): a
+    // walk along the log finds most of them (readyLogOf's way); one not found is looked up in the pod map
+    const readyLog = next.pods.readyLog;
+    const notLive = this.liveLog;
+    // the log's entries so written (ownCopy's log takes their conditions as they are)
+    const logAt: boolean[] = notLive ? new Array<boolean>(readyLog.keys.length) : [];
+    let at = 0;
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i],
         v = values[i];
-      const was = cluster.pods.get(key);
-      const readyAlone = v instanceof PodReady && was !== undefined && !other.has(key) && !moved.has(key) && readyWrittenInto(was, v);
+      let readyAlone: PodCondition | undefined;
+      let was: PodRecord | undefined;
+      let viaLog = false;
+      if (notLive && v instanceof PodReady && !other.has(key) && !moved.has(key) && !notLive.has(key)) {
+        for (let k = at, end = Math.min(readyLog.keys.length, at + READY_WALK); k < end; k++)
+          if (readyLog.keys[k] === key) {
+            readyAlone = readyLog.conditions[k];
+            readyAlone.status = v.status;
+            readyAlone.lastTransitionTime = v.lastTransitionTime;
+            readyLog.slots[k].rebase(v);
+            logAt[k] = viaLog = true;
+            this.fromLog++;
+            at = k + 1;
+            break;
+          }
+      }
+      if (readyAlone === undefined) {
+        was = cluster.pods.get(key);
+        readyAlone = v instanceof PodReady && was !== undefined && !other.has(key) && !moved.has(key) ? readyWrittenInto(was, v) : undefined;
+      }
       if (readyAlone && this.own) readyAt[i] = readyAlone;
       (readyAlone ? readyOnly : changed).push(key);
       if (!(readyAlone || (v && was !== undefined && !moved.has(key) && writePodInto(was, v, key, host.pristinePods)))) {
         podsReplaced.set(key, was);
         copies.set(key, v ? podFrom(v, key, host.pristinePods) : null);
       }
-      if (v) host.podPutBack(key, v);
+      // (one written through the log was rebased there, by its slot)
+      if (v && !viaLog) host.podPutBack(key, v);
       if (++n % HAND_OFF_CHUNK === 0) yield;
     }
     const podsMovedInOrder = new Set<string>();
@@ -258,7 +293,7 @@ export class HandOff {
       else c.restore(saved, host, from);
       yield;
     }
-    to.store.adopt(ownCopy(next, t.pods, this.own ? { pods: cluster.pods, readyAt } : undefined));
+    to.store.adopt(ownCopy(next, t.pods, this.own ? { pods: cluster.pods, readyAt, logAt } : undefined));
     this.done = { loop: { ...next.loop }, problems: t.problems };
   }
 }
@@ -311,15 +346,17 @@ function readyLogOf(from: ReadyLog, pods: PodList, live: LiveReady): { log: Read
   let at = 0;
   for (let i = 0; i < from.keys.length; i++) {
     const key = from.keys[i];
-    let ready: PodCondition | undefined;
-    for (let k = at; k < Math.min(keys.length, at + READY_WALK); k++)
-      if (keys[k] === key) {
-        ready = live.readyAt[k];
-        at = k + 1;
-        break;
-      }
+    // written through this log by the hand-off: its condition is the live one
+    let ready: PodCondition | undefined = live.logAt[i] ? from.conditions[i] : undefined;
+    if (ready === undefined)
+      for (let k = at; k < Math.min(keys.length, at + READY_WALK); k++)
+        if (keys[k] === key) {
+          ready = live.readyAt[k];
+          at = k + 1;
+          break;
+        }
     ready ??= live.pods.get(key)?.conditions.find((c) => c.type === 'Ready');
-    if (ready) log.push(key, ready, from.statuses[i], from.times[i]);
+    if (ready) log.push(key, ready, from.statuses[i], from.times[i], from.slots[i]);
     else other.push(key);
   }
   return { log, other };
@@ -332,4 +369,6 @@ const READY_WALK = 8;
 interface LiveReady {
   pods: ReadonlyMap<string, PodRecord>;
   readyAt: readonly (PodCondition | undefined)[];
+  /** the entries of the checkpoint's own Ready log the hand-off wrote through (HandOff's `liveLog`), by index */
+  logAt: readonly boolean[];
 }

@@ -19,6 +19,12 @@ export class Redo implements HandOffSource {
   /** the checkpoints, oldest first: the one restored, then those dropped (and an earlier redo's beyond them) */
   readonly store: { readonly list: readonly Checkpoint[] };
   readonly trace: { readonly length: number; slice(start: number, end: number): Decision[] };
+  /**
+   * The first checkpoint the restore that made this dropped: that restore undid its Ready log in place (ReadyLog.undo), so
+   * the conditions the log holds are the live pods' own but for the pods it put back whole, until anything moves the pods
+   * again (another restore, a hand-off: `spend`). Its redo writes the pass's Ready fields there (HandOff's `liveLog`).
+   */
+  private undone?: Checkpoint;
 
   private constructor(
     list: readonly Checkpoint[],
@@ -28,6 +34,7 @@ export class Redo implements HandOffSource {
     readonly problems: readonly Problem[],
   ) {
     this.store = { list };
+    this.undone = list[1];
     this.trace = {
       length: base + tail.length,
       slice: (start, end) => {
@@ -49,6 +56,7 @@ export class Redo implements HandOffSource {
     problems: readonly Problem[],
     older: Redo | undefined,
   ): Redo | undefined {
+    older?.spend();
     if (k + 1 >= list.length) return older;
     const base = list[k].traceLength;
     let kept = list.slice(k);
@@ -62,5 +70,15 @@ export class Redo implements HandOffSource {
       if (older.problems.length > said.length) said = said.concat(older.problems.slice(said.length));
     }
     return new Redo(kept, base, tail, said);
+  }
+
+  /**
+   * A hand-off begins, which moves the pods: for `next` (an own hand-off's) that is the checkpoint `undone`, the pods whose
+   * conditions in its Ready log are not live (ReadyLog.undoneExcept); else undefined. From then on, none is trusted.
+   */
+  spend(next?: Checkpoint): ReadonlySet<string> | undefined {
+    const live = next !== undefined && next === this.undone ? next.pods.readyLog.undoneExcept : undefined;
+    this.undone = undefined;
+    return live;
   }
 }

@@ -402,7 +402,7 @@ export class SimHost implements ControllerHost {
 
   /** A pod's Ready condition written in place (updatePod, updatePodsReady): logged for a step back, its slot and reports told. */
   private readyWritten(slot: PodSlot, key: string, ready: PodCondition, statusWas: ConditionStatus, timeWas: Micros): void {
-    this.readyLog.push(key, ready, statusWas, timeWas);
+    this.readyLog.push(key, ready, statusWas, timeWas, slot);
     slot.ready = ready;
     this.dirtyPods.mark(slot, true);
     this.podReports.readyChanged(key);

@@ -561,9 +561,10 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     return this.underway.run(more);
   }
 
-  /** what it ran before its last restore (redo.ts), taken again instead of stepped; `redoneCount`: passes so taken (tests) */
+  /** what it ran before its last restore (redo.ts), taken again instead of stepped; `redoneCount`, `redoneFromLog`: passes so taken, HandOff.fromLog's (tests) */
   private redo?: Redo;
   redoneCount = 0;
+  redoneFromLog = 0;
   /** The next pass taken from `redo` where it stands on a checkpoint of that run (redo.ts), in parts as goToPass's; whether it began. */
   private redone(upTo: number, fits?: (next: Checkpoint, made: Decision[]) => boolean): boolean {
     if (!this.redo || this.midInstant || this.aborted) return false;
@@ -581,12 +582,13 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     if (next === undefined || next.pass === null || next.pass > upTo) return false;
     if (own && next.pass !== 0 && !this.heavy.is(podsIn(next.pods))) return false;
     if (fits && !fits(next, source.trace.slice(this.host.trace.length, next.traceLength))) return false;
-    this.underway.start(this.handedOff(new HandOff(source, next, target, own)), 'handOff');
+    this.underway.start(this.handedOff(new HandOff(source, next, target, own, this.redo?.spend(own ? next : undefined))), 'handOff');
     return true;
   }
 
   private *handedOff(h: HandOff): Generator<void, void, void> {
     while (h.run(() => false)) yield;
+    this.redoneFromLog += h.fromLog;
     this.ownProblems.push(...h.done!.problems);
     this.standAt(h.done!.loop);
     this.ring.handedOff();

@@ -65,6 +65,8 @@ interface Case {
   moves: Move[];
   /** moves (by index) onto pass 0 or the heavy pass, which must be taken from the run before (at least one pass redone) */
   redone: number[];
+  /** of them, those right after the step back over the heavy pass: its Ready writes redone into the conditions its undone log holds */
+  fromLog?: number[];
 }
 
 const heavy = (s: Scenario) => heavyPass(s);
@@ -75,6 +77,7 @@ const cases: Case[] = [
     from: (s) => heavy(s) + 2,
     moves: ['-', '-', '-', '+', '+', '+', '-', '-', '-', '-', '+', '+', '+', '+', '+'],
     redone: [3, 11],
+    fromLog: [3],
   },
   {
     name: 'the same with every checking mode and the invariants on',
@@ -83,6 +86,7 @@ const cases: Case[] = [
     options: { checks: EVERY_CHECK, checkInvariants: true },
     moves: ['-', '-', '+', '+', '-', '-', '-', '+', '+', '+'],
     redone: [2, 8],
+    fromLog: [2],
   },
   {
     name: 'Step Back from pass 0, then Step',
@@ -156,6 +160,7 @@ for (const c of cases)
     for (let n = 0; n <= start; n++) sim.goToPass(n, { interactive: true });
     for (const [i, m] of c.moves.entries()) {
       const before = sim.redoneCount;
+      const fromLog = sim.redoneFromLog;
       const pass = sim.pass;
       // a run to a time or a decision may end between passes: the fresh run makes the same call from the start
       const run = (s: SimulationImpl, last: number, until: number) =>
@@ -187,6 +192,7 @@ for (const c of cases)
       assert.equal(traceToJsonLines(sim.trace), w.trace, `${c.name}: the trace after ${where}`);
       assert.equal(snapshotOf(sim), w.snap, `${c.name}: the state after ${where}`);
       if (c.redone.includes(i)) assert.ok(sim.redoneCount > before, `${c.name}: ${where} taken from the run before`);
+      if (c.fromLog?.includes(i)) assert.ok(sim.redoneFromLog > fromLog, `${c.name}: ${where} wrote its Ready fields through the undone log`);
     }
   });
 

@@ -392,7 +392,9 @@ export class NodeIndex {
     nodes: ReadonlyMap<string, NodeRecord | undefined>,
     check = false,
   ): NodeIndex {
-    this.settle();
+    // Not settled first: a node still owing its class (a restore just before, which put 1,667 Unknown nodes back Ready)
+    // is mostly put back here again (the redo of that pass: Unknown again), and worked out once when next read. Its
+    // usage moves in the heaps of the class it has until then, which it leaves whole when worked out (reclassify).
     // pods first: a node put back below counts its pods from the cluster as it joins
     restoredMoves(cluster, pods, (name, req, sign) => this.use(name, req, sign));
     for (const name of nodes.keys()) {
