@@ -6,8 +6,10 @@
  * time whose outcome came with nothing of the timeline on the way). Prints each run with a wrong
  * answer, its added events and the first answers, and the total; exit 1 when any.
  *
- *   [HUNT_ALL=1] [HUNT_PARTIAL=1] npx tsx scripts/whyNotHunt.ts [SEEDS=2] [FILE.yaml] [FIRST_SEED=1]
- *   (HUNT_ALL: every wrong answer of a run, not the first 6; HUNT_PARTIAL: kubelet events with `only: status|lease` too)
+ *   [HUNT_ALL=1] [HUNT_PARTIAL=1] [HUNT_RESTART=1|failover] npx tsx scripts/whyNotHunt.ts [SEEDS=2] [FILE.yaml] [FIRST_SEED=1]
+ *   (HUNT_ALL: every wrong answer of a run, not the first 6; HUNT_PARTIAL: kubelet events with `only: status|lease` too;
+ *   HUNT_RESTART: a kube-controller-manager restart added to each run, at +1m..+4m by the seed, and with `failover`
+ *   every seventh seed's a failover: during the new leader's wait no controller answers, so those runs list misses)
  *
  * Not a test: what it finds goes into a test once understood (whyNot.sameInstant.test.ts came from it).
  */
@@ -27,6 +29,14 @@ const from = Number(fromArg ?? 1);
 const files = fileArg ? [fileArg] : readdirSync('examples').filter((f) => f.endsWith('.yaml'));
 const TIMES = [10, 20, 30, 45, 60, 90, 120, 180, 240];
 const PARTIAL = process.env.HUNT_PARTIAL === '1';
+const RESTART = process.env.HUNT_RESTART;
+
+/** HUNT_RESTART's restart for the seed (after the random events, so that their draws stay the seed's) */
+function restartFor(seed: number, index: number): ScenarioEvent[] {
+  if (!RESTART) return [];
+  const at = [60, 90, 120, 180, 240][seed % 5]! * 1e6;
+  return [{ kind: 'restartControllerManager', failover: RESTART === 'failover' && seed % 7 === 0, at: { offset: at }, index } as ScenarioEvent];
+}
 
 /** 2 to 5 random events over the scenario's own objects. */
 function randomEvents(base: Scenario, seed: number): ScenarioEvent[] {
@@ -65,7 +75,7 @@ for (const f of files) {
   const base = loadScenario(join('examples', f), nodeFs());
   for (let seed = from; seed < from + seeds; seed++) {
     const added = randomEvents(base, seed * 7919 + f.length);
-    const sc = { ...base, events: [...base.events, ...added] };
+    const sc = { ...base, events: [...base.events, ...added, ...restartFor(seed, base.events.length + added.length)] };
     const a = audit(sc, defaultHorizon(sc, createSimulation(sc).startTime), 1);
     const wrong = [
       ...a.misses.filter((m) => !m.exempt).map(missText),
