@@ -40,10 +40,9 @@ import { positionOf, prepareIdle, preparedNow, RunAhead, runAheadNow, slicedMake
 import { PendingStart } from './swapAtOpen';
 import { StartMaking } from './startMade';
 
-export { isNoise } from './traceLookup';
+export { isNoise, SLICE_MS, type SessionResult, type CancelToken, type MakeSimulation };
 export { formatSetting, missingLeasesText } from './scenarioInfo';
 export { LOOKAHEAD } from './realityRun';
-export type { MakeSimulation } from './runAhead';
 
 export interface SessionOptions {
   /** creates the simulation of this scenario with the given overrides (called again on Reset and for what-if) */
@@ -59,9 +58,6 @@ export interface SessionOptions {
   /** keep a second simulation one pass ahead in idle time (runAhead.ts; default on) */
   runAhead?: boolean;
 }
-
-export type { SessionResult, CancelToken } from './slices';
-export { SLICE_MS } from './slices';
 
 export class Session {
   /** the shown simulation; undefined while the start is shown by `pending` */
@@ -196,9 +192,7 @@ export class Session {
   }
 
   /** The pods the last updates reported changed by Ready writes alone, marked stale a slice at a time (panelOwedWork); true while some are left. */
-  staleSlice(more: () => boolean): boolean {
-    return this.kept.flushStaleSlice(more);
-  }
+  readonly staleSlice = (more: () => boolean): boolean => this.kept.flushStaleSlice(more);
 
   /** One slice of idle work (IdlePrepare): the shown simulation's preparation, the next pass, the pods' items the open left out; true while work is left. */
   idleSlice(more: () => boolean): boolean {
