@@ -384,10 +384,10 @@ export function whyNotOfControllers(sim: Explainable, ref: ObjectRef, world: Why
       return at !== undefined ? parseTimestamp(at) : undefined;
     },
   };
+  const podRecord = nodeRecord && ref.startsWith('Pod/') ? host.cluster.pods.get(ref.slice('Pod/'.length)) : undefined;
+  const on = podRecord && nodeRecord ? { host, pod: podRecord, node: nodeRecord, world, running: (n: string) => kubeletRuns(sim, n) } : undefined;
   return out.map((w) => {
     const ahead = answerAhead(w);
-    const pod = nodeRecord && ref.startsWith('Pod/') ? host.cluster.pods.get(ref.slice('Pod/'.length)) : undefined;
-    const on = pod && nodeRecord ? { host, pod, node: nodeRecord, world, running: (n: string) => kubeletRuns(sim, n) } : undefined;
     const read = readRestart(nodes ? readMasterDisruption(ahead, host, world, nodeRecord, nodesAhead) : ahead, restart, on);
     return readTimelineDelete(scalesRead ? readScaleDown(read, host.cluster, world, scaleAnswer) : read, world);
   });

@@ -10,6 +10,7 @@
  */
 import { formatTime, parseTimestamp } from '../model/time';
 import { withoutTime, type WhyNot, type WhyNotCheck, type WhyNotOutcome, type WhyNotWorld } from '../trace/whyNot';
+import { TIMELINE_STOPS_KUBELET } from '../controllers/nodeLifecycle/whyNotStatusUnknown';
 
 const THROUGH_KUBELET = new Set<WhyNotOutcome>([
   'NodeStatusUnknown',
@@ -19,8 +20,6 @@ const THROUGH_KUBELET = new Set<WhyNotOutcome>([
   'PodDeletedByPodEviction',
 ]);
 
-const STOP = 'the timeline stops the kubelet at ';
-
 /**
  * `w` for the node `node`, with the timeline's restart of its kubelet read: unchanged when no event
  * about the kubelet comes by the named time; `never` (with `neverIf`) when a start does; without a
@@ -29,7 +28,7 @@ const STOP = 'the timeline stops the kubelet at ';
 export function readKubeletResume(w: WhyNot, node: string, world: WhyNotWorld): WhyNot {
   if (!w.outcome || !THROUGH_KUBELET.has(w.outcome)) return w;
   // a certain time reads the kubelet stopped now; a conditional one the timeline's stop of a running one
-  const stopped = w.conditional?.if.startsWith(STOP) ? w.conditional.if : undefined;
+  const stopped = w.conditional?.if.startsWith(TIMELINE_STOPS_KUBELET) ? w.conditional.if : undefined;
   const named = w.wouldFireAt ?? (stopped ? w.conditional!.at : undefined);
   if (named === undefined) return w;
   const r = world.resumesAt?.(node);

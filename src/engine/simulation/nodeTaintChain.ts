@@ -89,12 +89,15 @@ function readOtherTimelineTaint(sim: Chained, w: WhyNot, pod: PodRecord, node: N
   const alone = (world.nodeEvents?.(node.meta.name) ?? []).filter((e) => e.at === first.at && e.kind !== 'kubelet').length === 1;
   if (alone && delayAfterTaint(sim.host, pod, node.taints, first.taint as Taint).delay === 0) {
     const t = first.taint as Taint;
-    const rule = `${event}, which the pod does not tolerate: it is deleted then`;
-    const { wouldFireAt: _t, conditional: _c, counterfactual: _cf, ...rest } = w;
+    const check = {
+      guard: 'noTimelineTaintBefore',
+      upstream: 'handleNodeUpdate / processPodOnNode (taint_eviction.go)',
+      holds: false,
+      rule: `${event}, which the pod does not tolerate: it is deleted then`,
+      values: { timelineTaintsAt: formatTime(first.at), namedWithoutIt: named },
+    };
     return {
-      ...rest,
-      check: { rule: `${w.check.rule}; ${rule}`, values: { ...(w.check.values ?? {}), timelineTaintsAt: formatTime(first.at), namedWithoutIt: named } },
-      path: [...(w.path ?? []), { guard: 'noTimelineTaintBefore', upstream: 'handleNodeUpdate / processPodOnNode (taint_eviction.go)', holds: false, rule }],
+      ...withoutTime(w, check, true),
       conditional: { if: event, at: formatTime(first.at) },
       timelineTaint: {
         node: node.meta.name,

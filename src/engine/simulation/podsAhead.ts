@@ -16,6 +16,7 @@ import type { ControllerHost } from '../controllers/controllerHost';
 import type { SimController } from '../controllers/controller';
 import type { WhyNot, WhyNotWorld, TimelineEvent } from '../trace/whyNot';
 import { resolveNodeTarget } from './world';
+import { TIMELINE_STOPS_KUBELET } from '../controllers/nodeLifecycle/whyNotStatusUnknown';
 
 const DELETIONS = new Set(['PodDeletedByTaintEviction', 'PodDeletedByPodEviction']);
 /** the controllers whose answers say when a pod is deleted, and when its node goes Unknown */
@@ -51,7 +52,7 @@ function earliest(ws: readonly WhyNot[]): Micros | undefined {
   for (const w of ws) {
     if (w.never) continue;
     // a time under the stop, "and its zone's rate and queue let it through at once" or not: the outcome comes then or later
-    const t = w.wouldFireAt ?? (w.conditional?.if.startsWith('the timeline stops the kubelet at ') ? w.conditional.at : undefined);
+    const t = w.wouldFireAt ?? (w.conditional?.if.startsWith(TIMELINE_STOPS_KUBELET) ? w.conditional.at : undefined);
     if (t === undefined) return undefined;
     const at = parseTimestamp(t)!;
     if (min === undefined || at < min) min = at;

@@ -14,7 +14,8 @@ import { zoneKeyOf } from '../model/zones';
 import type { ControllerHost } from '../controllers/controllerHost';
 import { delayAfterTaint } from '../controllers/taintEviction/whyNot';
 import { taintsWithEffect } from '../model/tolerations';
-import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE } from '../controllers/nodeLifecycle/taints';
+import { findCondition, NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE } from '../controllers/nodeLifecycle/taints';
+import { TIMELINE_STOPS_KUBELET } from '../controllers/nodeLifecycle/whyNotStatusUnknown';
 
 const FROM_MEMORY = new Set<WhyNotOutcome>([
   'NodeStatusUnknown',
@@ -27,8 +28,7 @@ const FROM_MEMORY = new Set<WhyNotOutcome>([
 /** The first restart of kube-controller-manager the timeline holds after `now` (`failover`: the new leader waits), or undefined. */
 export function nextRestart(events: Scenario['events'], timeOf: (at: TimeSpec) => Micros, now: Micros): NextRestart | undefined {
   const after = events
-    .filter((e) => e.kind === 'restartControllerManager')
-    .map((e) => ({ at: timeOf(e.at), failover: e.kind === 'restartControllerManager' && e.failover }))
+    .flatMap((e) => (e.kind === 'restartControllerManager' ? [{ at: timeOf(e.at), failover: e.failover }] : []))
     .filter((r) => r.at > now)
     .sort((a, b) => a.at - b.at);
   const first = after[0];
@@ -77,8 +77,6 @@ export function readRestart(w: WhyNot, next: NextRestart | undefined, on?: Resta
   return withoutTime(w, check, true);
 }
 
-const TIMELINE_STOP = 'the timeline stops the kubelet at ';
-
 /**
  * Whether the node is the only one its zone's new taint queue holds at the restart: the fresh node lifecycle
  * controller leaves master disruption mode on its first pass (it starts with no zone state, as if every zone were down),
@@ -93,12 +91,13 @@ function aloneInZone({ host, node, world, running }: RestartPod, restart: Micros
   for (const n of host.cluster.nodes.values()) {
     if (n === node || zoneKeyOf(n) !== zone) continue;
     others++;
-    const ready = n.conditions.find((c) => c.type === 'Ready')?.status === 'True';
+    const ready = findCondition(n.conditions, 'Ready')?.status === 'True';
     if (!ready || !running(n.meta.name) || (world.nodeEvents?.(n.meta.name) ?? []).some((e) => e.at <= restart)) return false;
   }
   // a zone of one node is fully disrupted, not Normal
   return others > 0;
 }
+
 const TAINT_SWAP_GUARDS = new Set(['noTaintSwapBefore', 'noUntaintBefore']);
 
 /**
@@ -119,14 +118,14 @@ function tolerationAgain(w: WhyNot, restart: Micros, on: RestartPod): WhyNot | u
   let from = host.now;
   if (now.length) {
     // a controller's taint that does not match Ready is swapped on the way (readTaintSwap's): the toleration may differ
-    const ready = node.conditions.find((c) => c.type === 'Ready')?.status;
+    const ready = findCondition(node.conditions, 'Ready')?.status;
     const swapped = now.some((t) => (t.key === UNREACHABLE_NO_EXECUTE.key && ready !== 'Unknown') || (t.key === NOT_READY_NO_EXECUTE.key && ready !== 'False'));
     if (w.wouldFireAt === undefined || swapped) return undefined;
     delay = delayAfterTaint(host, pod, now.slice(1), now[0]!).delay;
   } else {
     const via = w.via;
     if (via?.outcome !== 'NodeTaintedNoExecute' || w.timelineTaint) return undefined;
-    const stop = via.conditional?.if.startsWith(TIMELINE_STOP) && !via.conditional.if.includes(',') ? via.conditional : undefined;
+    const stop = via.conditional?.if.startsWith(TIMELINE_STOPS_KUBELET) && !via.conditional.if.includes(',') ? via.conditional : undefined;
     const taintedAt = via.wouldFireAt ?? stop?.at;
     const named = w.wouldFireAt ?? (stop && w.conditional?.if === stop.if ? w.conditional.at : undefined);
     if (taintedAt === undefined || named === undefined || parseTimestamp(taintedAt)! >= restart) return undefined;
@@ -150,11 +149,8 @@ function tolerationAgain(w: WhyNot, restart: Micros, on: RestartPod): WhyNot | u
     values: { timelineRestartsAt: formatTime(restart), namedWithoutIt: w.wouldFireAt ?? w.conditional!.at },
   };
   const at = formatTime(restart + delay);
-  const { wouldFireAt: _t, conditional: _c, counterfactual: _cf, ...rest } = w;
   return {
-    ...rest,
-    check: { rule: `${w.check.rule}; ${check.rule}`, values: { ...(w.check.values ?? {}), ...check.values } },
-    path: [...(w.path ?? []), check],
+    ...withoutTime(w, check, true),
     conditional: { if: condition ? `${condition} and restarts kube-controller-manager at ${formatTime(restart)}` : event, at },
   };
 }

@@ -18,6 +18,7 @@ import { scheduledUnder } from '../controllers/taintEviction/whyNot';
 import { taintText, taintsWithEffect } from '../model/tolerations';
 import { withoutTime, type WhyNot, type WhyNotCheck, type WhyNotWorld } from '../trace/whyNot';
 import { readKubeletResume } from './kubeletResumes';
+import { TIMELINE_STOPS_KUBELET } from '../controllers/nodeLifecycle/whyNotStatusUnknown';
 
 /** The node's own NodeStatusUnknown answer, once per question. */
 function unknownOf(host: ControllerHost, node: string, world: WhyNotWorld, nodes: SimController): WhyNot | undefined {
@@ -30,7 +31,6 @@ function unknownOf(host: ControllerHost, node: string, world: WhyNotWorld, nodes
 }
 
 // an Unknown under the timeline's stop comes (or later); one under "the kubelet stopped now" is only what-if
-const TIMELINE_STOP = 'the timeline stops the kubelet at ';
 const parseOr = (t: string | undefined): Micros | undefined => (t === undefined ? undefined : parseTimestamp(t));
 
 /** `w` (a PodDeletedByTaintEviction with a time) with the swap read: unchanged when none comes by its time or the deadline stands. */
@@ -49,7 +49,7 @@ export function readTaintSwap(w: WhyNot, host: ControllerHost, pod: PodRecord, n
   const u =
     ready === 'Unknown'
       ? (nodes as { nextMonitor?(): Micros }).nextMonitor?.()
-      : parseOr(unknown?.wouldFireAt ?? (unknown?.conditional?.if.startsWith(TIMELINE_STOP) ? unknown.conditional.at : undefined));
+      : parseOr(unknown?.wouldFireAt ?? (unknown?.conditional?.if.startsWith(TIMELINE_STOPS_KUBELET) ? unknown.conditional.at : undefined));
   if (u === undefined) return w;
   const swap: Micros = ready === 'Unknown' ? u : u + (host.behaviour.unreachableTaintQueuedSamePass ? 0 : period);
   const fire = parseTimestamp(named)!;

@@ -23,6 +23,9 @@ export const FILE = 'node_lifecycle_controller.go';
 /** the condition of a what-if time: the kubelet runs and no event of the timeline stops it */
 export const KUBELET_STOPPED_NOW = 'the kubelet stopped now';
 
+/** the start of the condition of a time under the timeline's stop of a running kubelet ("… at S") */
+export const TIMELINE_STOPS_KUBELET = 'the timeline stops the kubelet at ';
+
 export type { NodeLifecycleMemory, TimelineStop } from './whyNotMemory';
 
 export class StatusUnknownWhyNot {
@@ -526,7 +529,7 @@ export class StatusUnknownWhyNot {
       if (planned) {
         path[path.length - 1].values = { ...path[path.length - 1].values, timelineStopsItAt: formatTime(planned.stop) };
         return whyNotFrom(what, 'NodeStatusUnknown', ref, path, {
-          conditional: { if: `the timeline stops the kubelet at ${formatTime(planned.stop)}`, at: formatTime(planned.at) },
+          conditional: { if: `${TIMELINE_STOPS_KUBELET}${formatTime(planned.stop)}`, at: formatTime(planned.at) },
         });
       }
       return whyNotFrom(what, 'NodeStatusUnknown', ref, path, {
