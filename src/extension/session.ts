@@ -29,7 +29,7 @@ import { nextDecision, previousDecision, runUntil, selectFurther } from './decis
 import { runWhatIf } from './whatIfRun';
 import { realityOfSelection, selectRealityMark } from './realityRun';
 import { handleMessage, type PanelActions } from './sessionMessages';
-import { decisionsAt, FurthestRun, logRows, PassMarks, passProblem } from './passes';
+import { decisionsAt, FurthestRun, jumpTo, logRows, PassMarks, passProblem } from './passes';
 import { initMessage, scenarioInfo, type ScenarioFacts } from './scenarioInfo';
 import { machineOf } from './machinesAtPosition';
 import { selectionParts } from './selectionParts';
@@ -459,8 +459,9 @@ export class Session {
     const problem = this.passProblem(n);
     if (problem) return { ok: false, message: problem };
     // the engine's goToPass asks the slice (shouldStop) before each pass, and a slice's continuation goes on to the same pass
+    const forward = (this.shown.pass ?? -1) < n;
     return this.long(
-      () => this.sim.goToPass(n),
+      () => jumpTo(this.sim, n, forward),
       () => (this.changed(), { ok: true }),
     );
   }

@@ -5,6 +5,7 @@ import { openScenario } from '../../src/extension/openScenario';
 import { Session } from '../../src/extension/session';
 import type { HostMessage, NodePodCount, SelectionMessage, UpdateMessage } from '../../src/protocol/webview';
 import { createSimulation } from '../../src/engine/simulation/simulation';
+import { STEP_BACK_CHECKPOINTS } from '../../src/engine/simulation/checkpointPlacement';
 import { node, pod, scenarioOf, type EventSpec } from '../helpers/scenario';
 
 // The session over the real engine and the bundled example (examples/one-node-stops.yaml).
@@ -186,11 +187,12 @@ test('under 1.12 the pods that count down are exactly the pods the controller de
   );
 });
 
-// Run Until a decision and Next decision keep checkpoints after the passes before the one they stop on (RunEndRing),
-// as Run Until a time does: the step backs after them restore instead of replaying from the last regular one.
+// Run Until a decision, Next decision and a jump forward keep checkpoints after the passes before the one they stop on
+// (RunEndRing), as Run Until a time does: the step backs after them restore instead of replaying from the last regular one.
 for (const [what, run] of [
   ['Run Until a decision', (s: Session) => s.runUntil('next PodEvicted')],
   ['Next decision', (s: Session) => (s.runUntil('next TaintAdded'), s.nextDecision())],
+  ['a jump forward (Go to Pass)', (s: Session) => (s.goToPass(3), s.goToPass(17))],
 ] as const) {
   test(`${what} keeps a checkpoint after each of the five passes before the one it stops on`, () => {
     const { session } = open();
@@ -201,6 +203,26 @@ for (const [what, run] of [
     assert.deepEqual(kept.slice(-5), [at - 5, at - 4, at - 3, at - 2, at - 1], `pass ${at}: ${kept.join(', ')}`);
   });
 }
+
+// ...and a long jump forward keeps no more than that beyond a plain run's on its way: stepped as a user's steps all the
+// way, it kept a checkpoint every ten passes (to pass 300 at 5,000 nodes: 40 checkpoints for 7, ~400 MiB more)
+test('a jump forward (Go to Pass 64) keeps checkpoints beyond a plain run only after the passes just before its target', () => {
+  const o = openScenario(resolve(__dirname, '../../examples/one-node-stops.yaml'), '');
+  const options = { ...o.options, checkpointEvery: 30 };
+  const session = new Session({ make: o.make, options, settings: { collapseNoise: true, playSpeed: 2 }, post: () => {} });
+  assert.equal(session.goToPass(64).ok, true);
+  const plain = createSimulation(o.scenario, options);
+  plain.goToPass(64);
+  const passes = (s: unknown) => (s as { checkpointPasses: (number | null)[] }).checkpointPasses;
+  const more = passes(session.sim).filter((p) => !passes(plain).includes(p));
+  const where = `kept: ${passes(session.sim).join(', ')}; a plain run's: ${passes(plain).join(', ')}`;
+  assert.deepEqual(
+    more.filter((p) => p === null || p < 64 - STEP_BACK_CHECKPOINTS - 2),
+    [],
+    where,
+  );
+  for (let p = 64 - STEP_BACK_CHECKPOINTS; p < 64; p++) assert.ok(passes(session.sim).includes(p), `pass ${p}: ${where}`);
+});
 
 test('a session prepares its simulation at once, on open and on Reset: the first placement does not build the node index in a click', () => {
   const { session } = open();
