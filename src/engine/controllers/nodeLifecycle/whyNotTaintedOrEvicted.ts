@@ -282,6 +282,49 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
       : { if: `${event}, and its zone's rate and queue let it through at once`, at: formatTime(queuedAt), eventAt };
   }
 
+  /**
+   * 1.12's pod-eviction path for a node whose kubelet is stopped and whose Ready the timeline sets to False before the
+   * pass that would queue it: that event's pass reads Ready changed (from Unknown or True) and sets probeTimestamp and
+   * readyTransitionTimestamp to its own time (tryUpdateNodeHealth), so podEvictionTimeout counts again from there, as for
+   * a Ready node set False (timelineNotReadyEvicted). It used to leave no time (outage-1.12 with node-a1 stopped at +30s
+   * and set Ready=False at +3m: evicted at +8m05s).
+   */
+  private stoppedThenNotReady(
+    node: NodeRecord,
+    zone: string,
+    status: string,
+    queuedAt: Micros,
+    rateHolds: boolean,
+  ): { if: string; at: string; eventAt: string; pass: Micros } | undefined {
+    const name = node.meta.name;
+    if (status === 'False' || !rateHolds) return undefined;
+    const r = this.world?.readyAt?.(name);
+    if (r?.status !== 'False' || this.kubelet(name)?.running !== false) return undefined;
+    const pass = this.firstPassWhere((t) => t >= r.at, r.at);
+    if (pass > queuedAt) return undefined;
+    return { ...this.timelineNotReadyEvicted(node, zone, r.at, pass), pass };
+  }
+
+  /**
+   * The same (stoppedThenNotReady) for a running kubelet the timeline stops and then, before the pass that would queue
+   * the node, sets Ready=False: the time counts from the pass that reads False. The condition names the Ready event
+   * first: one led by the stop is read as the stop's alone (kubeletResumes.ts), which would take the time away.
+   */
+  private stopThenNotReady(
+    node: NodeRecord,
+    zone: string,
+    stop: { at: Micros; readyAfter?: { at: number; status: string } },
+    queuedAt: Micros,
+  ): { if: string; at: string } | undefined {
+    const r = stop.readyAfter;
+    if (r?.status !== 'False') return undefined;
+    const pass = this.firstPassWhere((t) => t >= r.at, r.at);
+    if (pass > queuedAt) return undefined;
+    const x = this.timelineNotReadyEvicted(node, zone, r.at, pass);
+    const [event, ...more] = x.if.split(', and ');
+    return { if: [`${event} after it stops the kubelet at ${formatTime(stop.at)}`, ...more].join(', and '), at: x.at };
+  }
+
   // ---------------------------------------------------------------- tainted NoExecute
 
   /** processTaintBaseEviction + doNoExecuteTaintingPass: when the node would get its NoExecute taint. */
@@ -406,13 +449,17 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
         // a running kubelet's Unknown has a time only when it lapses)
         const k = this.kubelet(name);
         const repost = via?.wouldFireAt && k?.running ? repostAfter(k, t0) : undefined;
-        if (via?.wouldFireAt && rc.check.holds && repost === undefined) {
+        // its kubelet stopped now and the node not Unknown yet: a Ready=False before the pass that would queue it counts again
+        const reset = via?.wouldFireAt && !queuedAfterUnknown ? this.stoppedThenNotReady(node, zone, status, eventually, rc.check.holds) : undefined;
+        if (reset) extra.conditional = { if: reset.if, at: reset.at };
+        else if (via?.wouldFireAt && rc.check.holds && repost === undefined) {
           const rel = this.releaseAt(zone, name, eventually, true, this.zoneKeepsItsState(zone, name));
           if (rel.at !== undefined && rel.certain) extra.wouldFireAt = formatTime(rel.at);
         }
         const stop = !via?.wouldFireAt && rc.check.holds ? this.world?.stopsAt?.(name) : undefined;
         if (stop && via?.conditional?.if.startsWith('the timeline stops the kubelet at')) {
-          const stopped = this.timelineThroughQueue(zone, name, stop.at, eventually, via.conditional.if);
+          const after = queuedAfterUnknown ? undefined : this.stopThenNotReady(node, zone, stop, eventually);
+          const stopped = after ?? this.timelineThroughQueue(zone, name, stop.at, eventually, via.conditional.if);
           if (stopped) extra.conditional = stopped;
         }
         if (!extra.wouldFireAt && !extra.conditional) {
@@ -459,7 +506,15 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
           deadline: formatTime(since + cfg.podEvictionTimeout),
         },
       });
-      if (!elapsed) queuedAt = this.podEvictionQueuedAt(name, h, ready);
+      if (!elapsed) {
+        queuedAt = this.podEvictionQueuedAt(name, h, ready);
+        const reset = this.stoppedThenNotReady(node, zone, status, queuedAt, rc.check.holds);
+        if (reset) {
+          const check = path[path.length - 1];
+          check.values = { ...check.values, timelineSetsReady: 'False', timelineSetsReadyAt: reset.eventAt, passReadingIt: formatTime(reset.pass) };
+          return whyNotFrom(what, o, ref, path, { conditional: { if: reset.if, at: reset.at } });
+        }
+      }
     } else if (!q?.has(name)) {
       // Before 1.34 the pass that sets Unknown decides on the status it read before: it is queued one pass later.
       queuedAt = this.c.nextMonitor();
