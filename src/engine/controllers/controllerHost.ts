@@ -22,13 +22,6 @@ export interface PodsReadyWrites {
   ready: PodCondition[];
   statusWas: ConditionStatus[];
   timeWas: Micros[];
-  /** the pods' handles from podsIndexedUnder, when the caller listed them so (the host then looks no key up) */
-  handles?: PodHandle[];
-}
-
-/** A host's own handle of a pod (ControllerHost.podsIndexedUnder): opaque to controllers, handed back as it came. */
-export interface PodHandle {
-  readonly key: string;
 }
 
 export type ApiVerb = 'create' | 'delete' | 'update' | 'patch';
@@ -85,14 +78,6 @@ export interface ControllerHost {
    * is called per pod.
    */
   updatePodsReady?(batch: PodsReadyWrites): void;
-  /**
-   * Optional: the pods indexed under `node` (`cluster.podsByNode`), in key order, as a node's pods
-   * are listed from the index (the keys into `keysOut`, the index's own strings), with the host's
-   * handle of each into `handlesOut` for updatePodsReady. The host finds each record through its
-   * handle: one look-up per pod instead of one in the pod map and one in its own (MarkPodsNotReady's
-   * 50,000 pods when a zone's nodes go Unknown at 5,000 nodes).
-   */
-  podsIndexedUnder?(node: string, keysOut: string[], handlesOut: PodHandle[]): PodRecord[];
 
   /** World mutations. Each notifies the other controllers, as an informer would. */
   setNodeTaints(node: NodeRecord, taints: Taint[]): void;

@@ -32,17 +32,3 @@ export function emptyCluster(): ClusterState {
     ignored: [],
   };
 }
-
-/**
- * A node's pod keys (a `podsByNode` set) in key order: the set as it is when it is in that order
- * already (pods indexed in snapshot order usually are; checking costs one comparison per key where
- * the sort costs several), else a sorted copy.
- */
-export function nodeKeysInOrder(keys: Set<string>): Iterable<string> {
-  let prev: string | undefined;
-  for (const k of keys) {
-    if (prev !== undefined && !(prev < k)) return [...keys].sort();
-    prev = k;
-  }
-  return keys;
-}

@@ -40,7 +40,7 @@ export function indexPodFrom(
   return true;
 }
 
-/** What the host keeps per pod key (see SimHost.slots, PodSlots). */
+/** What the host keeps per pod key (see SimHost.podSlots). */
 export class PodSlot {
   /** what was last announced for the pod: its next `before` (undefined: deleted), while `seenAt` is the host's epoch */
   seen: PodBefore | undefined = undefined;
@@ -53,12 +53,6 @@ export class PodSlot {
    * in the pod map; `SimulationOptions.checks.pods` compares the two in tests.
    */
   pod: PodRecord | undefined = undefined;
-  /**
-   * While this is the host's epoch, `pod` is the pod map's record under the key whether the slot is
-   * dirty or not (SimHost.podsIndexedUnder reads it so): the host stamps it wherever it writes
-   * `pod`, and a reindex (the start, every restore and hand-off) starts a new epoch.
-   */
-  podAt = -1;
   /** the snapshot's record under the key, once looked up (pristineKnown) */
   pristine: PodRecord | undefined = undefined;
   pristineKnown = false;
@@ -82,12 +76,6 @@ export class PodSlot {
   /** the pod's own Ready condition, as the last Ready write passed it (updatePod's `ready`) */
   ready: PodCondition | undefined = undefined;
   constructor(readonly key: string) {}
-
-  /** `pod` is the pod map's record under the key (undefined: none), for `epoch` (see podAt). */
-  holds(pod: PodRecord | undefined, epoch: number): void {
-    this.pod = pod;
-    this.podAt = epoch;
-  }
 
   /** What was last announced for the pod since the host's reindex `epoch` (before it: nothing, as after a restore). */
   announced(epoch: number): PodBefore | undefined {

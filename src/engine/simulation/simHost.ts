@@ -23,7 +23,7 @@
  * the nodeName it was indexed under (so a binding is always seen as a
  * nodeName change).
  */
-import type { ApiResource, ApiVerb, ControllerHost, PodHandle, PodsReadyWrites } from '../controllers/controllerHost';
+import type { ApiResource, ApiVerb, ControllerHost, PodsReadyWrites } from '../controllers/controllerHost';
 import type { NodeBefore, PodBefore, PodsReadyBatch, SimController, WatchType } from '../controllers/controller';
 import type { ClusterState } from '../model/cluster';
 import type { Micros } from '../model/time';
@@ -43,7 +43,6 @@ import { decisionRecord } from './decisionRecord';
 import { SeqIndex } from './seqIndex';
 import { indexPodFrom, keptPod, podBeforeOf, PodSlot } from './podIndex';
 import { ClearCountingSet, markBatch } from './announced';
-import { PodSlots } from './podSlots';
 import { DirtyPods, ReadyLog } from './dirtyPods';
 import { PodReports, type ReadyKeys } from './podReports';
 import { settleOrder } from '../model/podOrder';
@@ -92,7 +91,8 @@ export class SimHost implements ControllerHost {
    * instead of one per map (what was announced, the dirty set): at 5,000 nodes a look-up in a map
    * of 150,000 keys is a cache miss or more, and MarkPodsNotReady changes 50,000 pods at once.
    */
-  private readonly slots = new PodSlots();
+  private podSlots = new Map<string, PodSlot>();
+  private epoch = 0; // bumped by reindex: what a slot says was announced before is forgotten
   /** The snapshot's pods (never edited: the simulation works on a copy): checkpoints' pods share their metadata when equal. */
   pristinePods: ReadonlyMap<string, PodRecord> = new Map();
   /** checking mode (SimulationOptions.checks.pods): every pod a checkpoint keeps is the pod map's record */
@@ -139,7 +139,7 @@ export class SimHost implements ControllerHost {
       this.recordChangesLost = true;
     }
     // what was announced is forgotten (PodSlot.announced); the slots stay, with their bases (PodSlot.rebase)
-    this.slots.newEpoch();
+    this.epoch++;
     if (putBack) {
       // A node not put back is as it was at the checkpoint, and what the controllers were last told
       // of it then is its entry now (nothing was announced of it since); 5,000 copies a step back.
@@ -167,9 +167,6 @@ export class SimHost implements ControllerHost {
       }
     }
     this.cluster.podsByNode = byNode;
-    // every node's list of slots made at the start rather than by the first pass that lists a node's
-    // pods (podsIndexedUnder): the Unknown pass would make 1,667 lists and 50,000 slots, a look-up each
-    if (!putBack) for (const [node, keys] of byNode) this.slots.on(node, keys, this.cluster.pods);
   }
 
   /** The pod index as it is (a step back to a checkpoint after which no pod moved keeps it: see reindex). */
@@ -193,12 +190,12 @@ export class SimHost implements ControllerHost {
   }
 
   private slotOf(key: string): PodSlot {
-    return this.slots.of(key);
-  }
-
-  /** bumped by reindex: what a slot says was announced before is forgotten, and the record it holds (PodSlots) */
-  private get epoch(): number {
-    return this.slots.epoch;
+    let slot = this.podSlots.get(key);
+    if (slot === undefined) {
+      slot = new PodSlot(key);
+      this.podSlots.set(key, slot);
+    }
+    return slot;
   }
 
   /** The same for nodes (by name), ReplicaSets (namespace/name) and Leases (node name). */
@@ -373,7 +370,7 @@ export class SimHost implements ControllerHost {
     }
     if (indexed !== pod.nodeName) this.moveIndex(key, indexed, pod.nodeName);
     slot.announce(now, this.epoch);
-    slot.holds(pod, this.epoch);
+    slot.pod = pod;
     this.notifyPod('updated', pod, before, key);
   }
 
@@ -393,12 +390,8 @@ export class SimHost implements ControllerHost {
    */
   updatePodsReady(w: PodsReadyWrites): void {
     const { count, pods, keys } = w;
-    let slots = w.handles as PodSlot[] | undefined;
-    if (slots === undefined) {
-      slots = new Array<PodSlot>(count);
-      for (let i = 0; i < count; i++) slots[i] = this.slotOf(keys[i]);
-    } else if (this.checkPods)
-      for (let i = 0; i < count; i++) if (this.slots.peek(keys[i]) !== slots[i]) throw new Error(`updatePodsReady: Pod ${keys[i]}'s handle is not its slot`);
+    const slots = new Array<PodSlot>(count);
+    for (let i = 0; i < count; i++) slots[i] = this.slotOf(keys[i]);
     const before = new Array<PodBefore>(count);
     const epoch = this.epoch;
     for (let i = 0; i < count; i++) {
@@ -413,30 +406,13 @@ export class SimHost implements ControllerHost {
       const now = this.seenOf(pod, seen);
       before[i] = seen ?? now;
       slot.announce(now, epoch);
-      slot.holds(pod, epoch);
+      slot.pod = pod;
     }
     const batch: PodsReadyBatch = { node: w.node, count, pods, keys, before };
     for (const c of this.controllers) {
       if (c.onPodsReadyChanged) c.onPodsReadyChanged(this, batch);
       else if (c.onPodEvent) for (let i = 0; i < count; i++) c.onPodEvent(this, 'updated', pods[i], before[i], keys[i]);
     }
-  }
-
-  /** see ControllerHost.podsIndexedUnder: from the node's list of slots (PodSlots.on), each record as its slot holds it */
-  podsIndexedUnder(node: string, keysOut: string[], handlesOut: PodHandle[]): PodRecord[] {
-    const keys = this.cluster.podsByNode.get(node);
-    if (!keys) return [];
-    const out: PodRecord[] = [];
-    for (const slot of this.slots.on(node, keys, this.cluster.pods)) {
-      const pod = slot.pod;
-      if (this.checkPods && (slot.podAt !== this.epoch || this.cluster.pods.get(slot.key) !== pod || !keys.has(slot.key)))
-        throw new Error(`podsIndexedUnder: Pod ${slot.key}'s slot in Node ${node}'s list does not hold the pod map's record`);
-      if (pod === undefined) continue;
-      out.push(pod);
-      keysOut.push(slot.key);
-      handlesOut.push(slot);
-    }
-    return out;
   }
 
   createPod(pod: PodRecord): void {
@@ -452,7 +428,7 @@ export class SimHost implements ControllerHost {
     // a new key comes last: after the order a restore left owed (podOrder.ts)
     if (!existing) settleOrder(this.cluster.pods);
     this.cluster.pods.set(key, pod);
-    slot.holds(pod, this.epoch);
+    slot.pod = pod;
     this.index(key, pod.nodeName);
     if (before) {
       slot.announce(this.seenOf(pod, seen), this.epoch);
@@ -476,7 +452,7 @@ export class SimHost implements ControllerHost {
     this.podKeyLog.push(key, false);
     this.index(key, undefined);
     slot.announce(undefined, this.epoch);
-    slot.holds(undefined, this.epoch);
+    slot.pod = undefined;
     this.notifyPod('deleted', current, before, key);
   }
 
@@ -589,7 +565,6 @@ export class SimHost implements ControllerHost {
 
   private moveIndex(key: string, old: string | undefined, nodeName: string | undefined): void {
     if (!indexPodFrom(this.cluster.podsByNode, this.podNode, key, old, nodeName)) return;
-    this.slots.moved(key, old, nodeName || undefined);
     this.indexLog.push(key, nodeName);
     if (old !== undefined) this.indexNodes.add(old);
     if (nodeName) this.indexNodes.add(nodeName);

@@ -13,7 +13,7 @@
 import { formatDuration } from '../../model/time';
 import { type NodeRecord, nodeRef, zoneRef } from '../../model/types';
 import { zoneKeyOf } from '../../model/zones';
-import type { ControllerHost, PodHandle } from '../controllerHost';
+import type { ControllerHost } from '../controllerHost';
 import { disruptionExclusion } from './disruption';
 import { leaseOnly, leaseOnlySuffices, readyFastPath, requeueSettled, unchangedUnknown } from './fastPaths';
 import { handleDisruption } from './handleDisruption';
@@ -279,9 +279,8 @@ export function evaluateNode(nlc: NodeLifecycleState, host: ControllerHost, node
     const needsRetry = nlc.retry.has(name);
     if (leftTrue || (needsRetry && r.observed.status !== 'True')) {
       const keys: string[] = [];
-      const handles: PodHandle[] = [];
-      const pods = nlc.podsOn(host, name, keys, handles);
-      if (!markPodsNotReady(nlc, host, name, pods, nlc.rules.markOnlyChangedPods ? 'MarkPodsNotReady' : 'MarkAllPodsNotReady', keys, handles)) {
+      const pods = nlc.podsOn(host, name, keys);
+      if (!markPodsNotReady(nlc, host, name, pods, nlc.rules.markOnlyChangedPods ? 'MarkPodsNotReady' : 'MarkAllPodsNotReady', keys)) {
         nlc.retry.add(name);
         return;
       }
@@ -289,9 +288,8 @@ export function evaluateNode(nlc: NodeLifecycleState, host: ControllerHost, node
     nlc.retry.delete(name);
   } else if (leftTrue) {
     const keys: string[] = [];
-    const handles: PodHandle[] = [];
-    const pods = nlc.podsOn(host, name, keys, handles);
-    markPodsNotReady(nlc, host, name, pods, 'MarkAllPodsNotReady', keys, handles);
+    const pods = nlc.podsOn(host, name, keys);
+    markPodsNotReady(nlc, host, name, pods, 'MarkAllPodsNotReady', keys);
   }
 }
 

@@ -10,7 +10,7 @@ import { type Micros, formatDuration, formatTime } from '../../model/time';
 import { type ConditionStatus, type NodeRecord, type PodCondition, type PodRecord, nodeRef, nsKey, podRef, zoneRef } from '../../model/types';
 import { zoneKeyOf } from '../../model/zones';
 import type { Check, MachineTransition } from '../../trace/decision';
-import type { ControllerHost, PodHandle, PodsReadyWrites } from '../controllerHost';
+import type { ControllerHost, PodsReadyWrites } from '../controllerHost';
 import { askDeletePodsPod, askMarkPodsNotReady } from './controllerUtilsMachines';
 import { podEvictionTimeoutElapsed } from './guards';
 import type { NodeHealthEvent } from './machines';
@@ -305,8 +305,7 @@ export function setPodTerminationReason(
  * `keys`: the pods' keys as the pod index holds them (podsOn's `keysOut`), else made here. The
  * index's strings are hashed already; a key made anew is a concatenation that every map it is
  * looked up in (the host's, each controller's) must first flatten and hash: 50,000 of them when
- * a zone's nodes go Unknown at 5,000 nodes. `handles`: the host's handles of the pods, beside the
- * keys (podsOn's `handlesOut`, left empty by a host without them), handed to updatePodsReady.
+ * a zone's nodes go Unknown at 5,000 nodes.
  */
 export function markPodsNotReady(
   nlc: NodeLifecycleState,
@@ -315,10 +314,8 @@ export function markPodsNotReady(
   pods: PodRecord[],
   fn: string,
   keys?: readonly string[],
-  handles?: readonly PodHandle[] | undefined,
 ): boolean {
   const ref = nodeRef(nodeName);
-  if (handles !== undefined && handles.length !== pods.length) handles = undefined;
   const updated: string[] = [];
   let failed = 0;
   // the pods to mark counted, the machine's answer, then the writes (the same checks again: no list is built)
@@ -338,9 +335,7 @@ export function markPodsNotReady(
   // takes a batch is told of them at once, after the writes (its controllers, informers that note
   // work and never act at once, hear them in the same order as one by one)
   const batch: PodsReadyWrites | undefined =
-    keys !== undefined && host.updatePodsReady
-      ? { node: nodeName, count: 0, pods: [], keys: [], ready: [], statusWas: [], timeWas: [], handles: handles !== undefined ? [] : undefined }
-      : undefined;
+    keys !== undefined && host.updatePodsReady ? { node: nodeName, count: 0, pods: [], keys: [], ready: [], statusWas: [], timeWas: [] } : undefined;
   for (let i = 0; i < pods.length; i++) {
     const ready = marks[i];
     if (ready === undefined) continue;
@@ -364,7 +359,6 @@ export function markPodsNotReady(
       batch.ready.push(ready);
       batch.statusWas.push(was);
       batch.timeWas.push(wasTime);
-      if (handles !== undefined) batch.handles!.push(handles[i]);
     }
     if (was !== 'False') updated.push(key);
   }

@@ -14,8 +14,7 @@ import type { ConditionStatus, NodeCondition, PodRecord } from '../../model/type
 import { zoneKeyOfLabels, zoneLabelsOf } from '../../model/zones';
 import type { MapColumns } from '../../model/sharedKeys';
 import type { Check, DecisionInput, MachineTransition } from '../../trace/decision';
-import type { ControllerHost, PodHandle } from '../controllerHost';
-import { nodeKeysInOrder } from '../../model/cluster';
+import type { ControllerHost } from '../controllerHost';
 import type { StateValue } from 'xstate';
 import { DeadlineHeap } from './deadlines';
 import { disruptionExclusion } from './disruption';
@@ -513,18 +512,24 @@ export class NodeLifecycleState {
     this.queues.set(zone, new RateLimitedTimedQueue(this.evictionRate));
   }
 
-  /**
-   * The node's pods, in key order; `keysOut` receives their keys, the index's own strings (see
-   * markPodsNotReady), and `handlesOut` the host's handles of them when it has them
-   * (ControllerHost.podsIndexedUnder: no look-up in the pod map).
-   */
-  podsOn(host: ControllerHost, node: string, keysOut?: string[], handlesOut?: PodHandle[]): PodRecord[] {
-    if (keysOut !== undefined && handlesOut !== undefined && host.podsIndexedUnder) return host.podsIndexedUnder(node, keysOut, handlesOut);
+  /** The node's pods, in key order; `keysOut` receives their keys, the index's own strings (see markPodsNotReady). */
+  podsOn(host: ControllerHost, node: string, keysOut?: string[]): PodRecord[] {
     const keys = host.cluster.podsByNode.get(node);
     if (!keys) return [];
+    // in key order; the index is usually in that order already (pods indexed in snapshot order), and
+    // checking costs one comparison per key where the sort costs several (and the set is read as it is)
+    let prev: string | undefined;
+    let ordered = true;
+    for (const k of keys) {
+      if (prev !== undefined && !(prev < k)) {
+        ordered = false;
+        break;
+      }
+      prev = k;
+    }
     const pods = host.cluster.pods;
     const out: PodRecord[] = [];
-    for (const k of nodeKeysInOrder(keys)) {
+    for (const k of ordered ? keys : [...keys].sort()) {
       const p = pods.get(k);
       if (!p) continue;
       out.push(p);
