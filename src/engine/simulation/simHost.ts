@@ -34,7 +34,7 @@ import type { ControllerConfig, KubeletConfig } from '../config/types';
 import type { VersionBehaviour } from '../versions/types';
 import type { ControllerName, Decision, DecisionInput, MachineTransition } from '../trace/decision';
 import { explainLater, type Explanation } from '../trace/explainLater';
-import { becauseWithGuards } from '../machines/guardChecks';
+import { apiCallThrough, armFault, faultsMayFail, type Fault } from './apiFaults';
 import { nodeBefore } from '../kubelet/kubelets';
 import { BatchMemo } from './batchMemo';
 import type { KeptPod } from './checkpoint';
@@ -51,11 +51,7 @@ import { settleOrder } from '../model/podOrder';
 export { setFact, type Facts } from './facts';
 export { indexPod } from './podIndex';
 
-export interface Fault {
-  remaining: number;
-  /** the FaultInjected decision */
-  seq: number;
-}
+export type { Fault } from './apiFaults';
 
 export class SimHost implements ControllerHost {
   now: Micros;
@@ -288,37 +284,15 @@ export class SimHost implements ControllerHost {
   }
 
   armFault(verb: ApiVerb, resource: ApiResource, count: number, seq: number): void {
-    const key = `${verb} ${resource}`;
-    const f = this.faults.get(key);
-    this.faults.set(key, { remaining: (f?.remaining ?? 0) + count, seq });
+    armFault(this.faults, verb, resource, count, seq);
   }
 
   apiCallsMayFail(): boolean {
-    // a fault used up fails nothing more: the why-nots read the retry that follows it as certain
-    for (const f of this.faults.values()) if (f.remaining > 0) return true;
-    return false;
+    return faultsMayFail(this.faults);
   }
 
   apiCall(controller: ControllerName, verb: ApiVerb, resource: ApiResource, object: ObjectRef, machine?: MachineTransition | null): boolean {
-    // most scenarios inject no fault: no key string per call then (100,000 calls in an outage hour at 5,000 nodes)
-    if (this.faults.size === 0) return true;
-    const f = this.faults.get(`${verb} ${resource}`);
-    if (!f || f.remaining <= 0) return true;
-    f.remaining--;
-    this.decide({
-      controller,
-      action: 'ApiCallFailed',
-      object,
-      summary: `${verb} ${resource} ${object} failed: injected fault (${f.remaining} more to fail)`,
-      because: becauseWithGuards(
-        [{ rule: 'a fail: event makes the next API calls of this kind fail', values: { verb, resource, remaining: f.remaining } }],
-        machine,
-      ),
-      causes: [f.seq],
-      machine: machine ?? null,
-      source: 'scenario: fail',
-    });
-    return false;
+    return apiCallThrough(this.faults, this, controller, verb, resource, object, machine);
   }
 
   // ---- world mutations (controllers and world events) ----
