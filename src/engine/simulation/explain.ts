@@ -30,7 +30,7 @@ import { nextRestart, readRestart } from './restartAhead';
 import { readScaleDown, scalesAhead } from './scaleAhead';
 import { readMasterDisruption, type NodesAhead } from './masterAhead';
 import { readTimelineDelete } from './deleteAhead';
-import { readTaintSwap } from './swapAhead';
+import { readTaintSwap, scheduledThroughNotReady } from './swapAhead';
 import { eventsUntil, podAtOf } from './podsAhead';
 
 /** Which controllers could decide something about an object of this kind. */
@@ -349,7 +349,8 @@ export interface WhyNotAsk {
  * 1. the chains make a time from the answers the outcome waits for: a pod's wait for its node's NoExecute taint from
  *    the node lifecycle controller's answer of that taint (chainToNodeTaint), a replacement's from its pods' deletions
  *    (chainToPodDeletions);
- * 2. on the pod's or node's node: readKubeletResume (a start the timeline holds cancels an outage), then for a taint
+ * 2. on the pod's or node's node: readKubeletResume (a start the timeline holds cancels an outage; not for a scheduled
+ *    taint eviction a Ready=False keeps, scheduledThroughNotReady), then for a taint
  *    eviction readUntaint and readTaintSwap (an untaint or a not-ready/unreachable swap on the way): they read the
  *    chained time, so they come after the chains;
  * 3. readMasterDisruption, readRestart, readScaleDown: each takes away a time that something of the timeline may come
@@ -398,8 +399,9 @@ export function whyNotOfControllers(sim: Explainable, ref: ObjectRef, world: Why
         : w.waitsForDeletion
           ? chainToPodDeletions(sim, w, w.waitsForDeletion, world)
           : w;
-    const resumed = node ? readKubeletResume(chained, node, world) : chained;
-    const pod = node && ref.startsWith('Pod/') && resumed.outcome === 'PodDeletedByTaintEviction' ? host.cluster.pods.get(ref.slice('Pod/'.length)) : undefined;
+    const pod = node && ref.startsWith('Pod/') && chained.outcome === 'PodDeletedByTaintEviction' ? host.cluster.pods.get(ref.slice('Pod/'.length)) : undefined;
+    const kept = pod && node && scheduledThroughNotReady(chained, host, pod, node, world);
+    const resumed = node && !kept ? readKubeletResume(chained, node, world) : chained;
     if (!pod || !node) return resumed;
     const untainted = readKubeletRepost(readUntaint(resumed, host, pod, node, world), host, node, world, passAtOrAfter);
     return readTaintSwap(untainted, host, pod, node, world, nodes);

@@ -76,3 +76,24 @@ export function readTaintSwap(w: WhyNot, host: ControllerHost, pod: PodRecord, n
   if (!certain) return rest;
   return then === 'cancel' ? { ...rest, never: true } : { ...rest, wouldFireAt: formatTime(swap) };
 }
+
+/**
+ * Whether `w`, a pod's deletion the taint eviction controller has scheduled (its work there: processPodOnNode keeps
+ * a work whose CreatedAt is earlier than now, whatever the taints become, unless none is left, the pod tolerates them
+ * forever, or one is not tolerated), stands through the timeline's next event about its node when that event is a
+ * Ready condition that keeps the node not Ready (False, or Unknown) on a stopped kubelet, with nothing else about the
+ * kubelet after it: the node lifecycle controller then only swaps its NoExecute taint between not-ready (the pass that
+ * reads False) and unreachable (the pass that finds it Unknown again), and the pod's work is kept under both.
+ * readKubeletResume would take the time away for any event about the kubelet or conditions (outage-1.31 with node-a1
+ * stopped at +30s and set Ready=False at +3m: the deletion scheduled for +6m10s came then).
+ */
+export function scheduledThroughNotReady(w: WhyNot, host: ControllerHost, pod: PodRecord, node: string, world: WhyNotWorld): boolean {
+  if (w.outcome !== 'PodDeletedByTaintEviction' || w.wouldFireAt === undefined || w.blocking?.guard !== 'decidePodOnNode') return false;
+  const r = world.resumesAt?.(node);
+  const ready = world.readyAt?.(node);
+  if (!r || r.start || r.again || r.stoppedAt !== undefined || ready?.at !== r.at || (ready.status !== 'False' && ready.status !== 'Unknown')) return false;
+  const n = host.cluster.nodes.get(node);
+  if (!n) return false;
+  const others = taintsWithEffect(n.taints, 'NoExecute').filter((t) => t.key !== NOT_READY_NO_EXECUTE.key && t.key !== UNREACHABLE_NO_EXECUTE.key);
+  return [NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE].every((t) => scheduledUnder(host, pod, [...others, { ...t }]) === 'keep');
+}
