@@ -10,23 +10,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { askedThenRun } from '../../helpers/whyNotAudit';
+import { pod } from '../../helpers/scenario';
 
 const ready = (node: string, status: string) => ({ kind: 'condition', target: { nodes: [node] }, condition: { type: 'Ready', status } });
 const start = (node: string) => ({ kind: 'kubelet', action: 'start', target: { nodes: [node] } });
-const unreachableOnly = (node: string) => ({
-  apiVersion: 'v1',
-  kind: 'Pod',
-  metadata: { name: 'tolerates-unreachable', namespace: 'default', uid: '7e1a0000-0000-4000-8000-0000000d0001', creationTimestamp: '2025-12-31T22:00:00Z' },
-  spec: {
-    nodeName: node,
-    containers: [{ name: 'c', image: 'registry.k8s.io/pause:3.9' }],
+// tolerates unreachable for 10m, and not-ready never (a toleration that matches no taint)
+const unreachableOnly = (node: string) =>
+  pod('default', 'tolerates-unreachable', node, {
     tolerations: [
       { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 600 },
       { key: 'node.kubernetes.io/not-ready', operator: 'Equal', value: 'never', effect: 'NoExecute' },
     ],
-  },
-  status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2025-12-31T23:50:00Z' }] },
-});
+  });
 
 // outage-1.31: node-a1's kubelet stops at +30s, the node is Unknown and tainted unreachable at +1m10s
 const cases: { name: string; events: [number, object][]; askedAt: number; ref: string; named: string | undefined; came: string | undefined }[] = [
