@@ -175,7 +175,7 @@ export function liveDeadlines(nlc: NodeLifecycleState): SavedDeadlines {
   // a pass's stamp is always newer), its health and track read through the slot (the maps' own)
   const stamp = ++nlc.passStamp;
   const items = nlc.deadlines.items();
-  nlc.cohorts.forEach((slot) => items.push(slot));
+  nlc.cohorts.forEach(nlc.slots.all(), (slot) => items.push(slot));
   for (let i = 0; i < items.length; i++) {
     const slot = items[i];
     if (slot.mark === stamp) continue;

@@ -219,7 +219,7 @@ export class NodeLifecycleController implements SimController {
     };
     this.s.deadlines.forEachBefore(t, count);
     // a cohort's node with the heap's entry at the same instant is counted there (probes only move forward)
-    this.s.cohorts.forEachBefore(t, (slot, at) => {
+    this.s.cohorts.forEachBefore(t, this.s.slots.all(), (slot, at) => {
       if (slot.armed !== at) count(slot, at);
     });
     return pods;

@@ -27,8 +27,6 @@ export interface Cohort {
   readonly due: Micros;
   /** how many slots have this as their cohort (Slot.cohort) */
   live: number;
-  /** every slot that joined it, in order; those whose Slot.cohort is another have left */
-  readonly members: Slot[];
   readonly queue: GraceCohorts;
 }
 
@@ -36,25 +34,22 @@ export class GraceCohorts {
   /** cohorts in the order of their due (the passes' times go forward), from `head` */
   private list: Cohort[] = [];
   private head = 0;
-  /** members arrays of popped cohorts nobody still points at, to be filled again */
-  private spare: Slot[][] = [];
+  /** the cohort joined last (the current pass's) */
+  private last: Cohort | undefined;
 
   /** The slot's deadline is `due` now (a Lease renewal moved its probe): it leaves its cohort for the one of `due`. */
   join(slot: Slot, due: Micros): void {
-    const old = slot.cohort;
-    const last = this.list.length > this.head ? this.list[this.list.length - 1] : undefined;
-    if (old !== undefined) {
-      if (old === last && old.due === due) return;
-      old.live--;
-    }
-    let c = last;
+    let c = this.last;
     if (c === undefined || c.due !== due) {
       // a due earlier than the last cohort's only after a restore, which starts a new queue
-      c = { due, live: 0, members: this.spare.pop() ?? [], queue: this };
+      c = { due, live: 0, queue: this };
       this.list.push(c);
+      this.last = c;
     }
+    const old = slot.cohort;
+    if (old === c) return;
+    if (old !== undefined) old.live--;
     c.live++;
-    c.members.push(slot);
     slot.cohort = c;
   }
 
@@ -65,8 +60,8 @@ export class GraceCohorts {
   }
 
   /**
-   * Removes and returns the earliest cohort due before `now`. The caller visits its members whose
-   * cohort it still is (`release` clears them); a cohort nobody is left in comes back empty-handed.
+   * Removes and returns the earliest cohort due before `now`. The caller visits the slots still in it
+   * (`release`); a cohort nobody is left in costs nothing more.
    */
   popBefore(now: Micros): Cohort | undefined {
     if (this.head >= this.list.length) return undefined;
@@ -84,44 +79,40 @@ export class GraceCohorts {
   private released: Slot[] = [];
 
   /**
-   * The slots still in a popped cohort, each taken out of it (Slot.cohort cleared), in a list the next
-   * call fills again; the cohort's members array is kept for reuse.
+   * The slots still in a popped cohort, each taken out of it (Slot.cohort cleared), found among `slots`
+   * (every slot of the controller: a cohort keeps no list of its own, which would cost a push per
+   * renewal, and one still holding nodes when due is rare: a kubelet that stopped), in a list the next
+   * call fills again.
    */
-  release(c: Cohort): readonly Slot[] {
+  release(c: Cohort, slots: Iterable<Slot>): readonly Slot[] {
     const out = this.released;
     out.length = 0;
-    if (c.live > 0) {
-      const m = c.members;
-      for (let i = 0; i < m.length; i++) {
-        const s = m[i];
+    if (c.live > 0)
+      for (const s of slots) {
         if (s.cohort !== c) continue;
         s.cohort = undefined;
         out.push(s);
       }
-    }
     c.live = 0;
-    c.members.length = 0;
-    this.spare.push(c.members);
     return out;
   }
 
-  /** Calls `fn` with each slot still in a queued cohort due before `now` (what the pass at `now` visits), popping nothing. */
-  forEachBefore(now: Micros, fn: (slot: Slot, due: Micros) => void): void {
-    for (let i = this.head; i < this.list.length; i++) {
-      const c = this.list[i];
-      if (!(c.due < now)) break;
-      this.forEachIn(c, fn);
+  /** Calls `fn` with each slot (of `slots`) still in a queued cohort due before `now` (what the pass at `now` visits), popping nothing. */
+  forEachBefore(now: Micros, slots: Iterable<Slot>, fn: (slot: Slot, due: Micros) => void): void {
+    let any = false;
+    for (let i = this.head; i < this.list.length && this.list[i].due < now; i++) if (this.list[i].live > 0) any = true;
+    if (!any) return;
+    for (const s of slots) {
+      const c = s.cohort;
+      if (c !== undefined && c.queue === this && c.due < now) fn(s, c.due);
     }
   }
 
-  /** Calls `fn` with each slot in a queued cohort and that cohort's due. */
-  forEach(fn: (slot: Slot, due: Micros) => void): void {
-    for (let i = this.head; i < this.list.length; i++) this.forEachIn(this.list[i], fn);
-  }
-
-  private forEachIn(c: Cohort, fn: (slot: Slot, due: Micros) => void): void {
-    if (c.live === 0) return;
-    const m = c.members;
-    for (let i = 0; i < m.length; i++) if (m[i].cohort === c) fn(m[i], c.due);
+  /** Calls `fn` with each slot (of `slots`) in a queued cohort and that cohort's due. */
+  forEach(slots: Iterable<Slot>, fn: (slot: Slot, due: Micros) => void): void {
+    for (const s of slots) {
+      const c = s.cohort;
+      if (c !== undefined && c.queue === this) fn(s, c.due);
+    }
   }
 }

@@ -117,7 +117,7 @@ export function* monitorPass(nlc: NodeLifecycleState, host: ControllerHost): Gen
   // which the loop after pops if that deadline has passed too
   const cohorts = nlc.cohorts;
   for (let c = cohorts.popBefore(now); c; c = cohorts.popBefore(now)) {
-    const members = cohorts.release(c);
+    const members = cohorts.release(c, nlc.slots.all());
     for (let i = 0; i < members.length; i++) passDeadline(nlc, members[i], c.due, grace, stamp);
   }
   const deadlines = nlc.deadlines;

@@ -123,6 +123,11 @@ export class NodeSlots {
    */
   private spare: Slot[] = [];
 
+  /** every slot, in the order they were made */
+  all(): IterableIterator<Slot> {
+    return this.slots.values();
+  }
+
   get(name: string): Slot | undefined {
     return this.slots.get(name);
   }

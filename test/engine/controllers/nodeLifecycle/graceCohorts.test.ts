@@ -76,8 +76,8 @@ function run(ops: Op[], q: GraceCohorts, slots: NodeSlots): void {
     else {
       const got: string[] = [];
       const seen: string[] = [];
-      q.forEachBefore(op.pass, (s) => seen.push(s.name));
-      for (let c = q.popBefore(op.pass); c; c = q.popBefore(op.pass)) for (const s of q.release(c)) got.push(s.name);
+      q.forEachBefore(op.pass, slots.all(), (s) => seen.push(s.name));
+      for (let c = q.popBefore(op.pass); c; c = q.popBefore(op.pass)) for (const s of q.release(c, slots.all())) got.push(s.name);
       assert.deepEqual(got.sort(), op.out, `pass at ${op.pass}`);
       assert.deepEqual(seen.sort(), op.out, `forEachBefore(${op.pass})`);
     }
@@ -97,7 +97,7 @@ test("GraceCohorts: another queue's cohort (a restore's previous controller) cov
   q.join(slots.of('a'), 50);
   assert.equal(q.covers(slots.of('a'), 50), true);
   const out: string[] = [];
-  for (let c = q.popBefore(60); c; c = q.popBefore(60)) for (const s of q.release(c)) out.push(s.name);
+  for (let c = q.popBefore(60); c; c = q.popBefore(60)) for (const s of q.release(c, slots.all())) out.push(s.name);
   assert.deepEqual(out, ['a']);
 });
 
@@ -123,10 +123,10 @@ test('GraceCohorts: randomised against a map of latest dues', () => {
       const due = [...model].filter(([, t]) => t < now).map(([n]) => n);
       for (const n of due) model.delete(n);
       const got: string[] = [];
-      for (let c = q.popBefore(now); c; c = q.popBefore(now)) for (const s of q.release(c)) got.push(s.name);
+      for (let c = q.popBefore(now); c; c = q.popBefore(now)) for (const s of q.release(c, slots.all())) got.push(s.name);
       assert.deepEqual(got.sort(), due.sort(), `seed ${seed} step ${step}`);
       const live: string[] = [];
-      q.forEach((s: Slot, t) => {
+      q.forEach(slots.all(), (s: Slot, t) => {
         assert.equal(t, model.get(s.name));
         assert.ok(q.covers(s, t));
         live.push(s.name);
