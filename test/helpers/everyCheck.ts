@@ -13,4 +13,5 @@ export const EVERY_CHECK: Required<SimulationChecks> = {
   replicaSetEntries: true,
   nodeIndexRebuild: true,
   nodeTracks: true,
+  graceDeadlines: true,
 };

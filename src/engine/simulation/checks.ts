@@ -17,4 +17,6 @@ export interface SimulationChecks extends CheckpointChecks {
   nodeIndexRebuild?: boolean;
   /** NodeLifecycleOptions.verifyTracks: what the monitor pass's heartbeat shortcuts kept of a node is still the node's when it is evaluated */
   nodeTracks?: boolean;
+  /** NodeLifecycleOptions.verifyDeadlines: every Ready node's grace deadline is armed, in the heap or a renewal cohort */
+  graceDeadlines?: boolean;
 }

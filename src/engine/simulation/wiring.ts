@@ -13,7 +13,11 @@ import { createSimplifiedBinder } from '../controllers/scheduler';
 export const defaultControllerFactory: ControllerFactory = (name, ctx) => {
   switch (name) {
     case 'node-lifecycle':
-      return createNodeLifecycleController({ strictMachines: ctx.strictMachines, verifyTracks: ctx.checks?.nodeTracks });
+      return createNodeLifecycleController({
+        strictMachines: ctx.strictMachines,
+        verifyTracks: ctx.checks?.nodeTracks,
+        verifyDeadlines: ctx.checks?.graceDeadlines,
+      });
     case 'taint-eviction':
       return createTaintEvictionController({ strictMachines: ctx.strictMachines });
     case 'replicaset':

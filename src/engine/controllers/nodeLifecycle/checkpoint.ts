@@ -10,6 +10,7 @@ import type { NodeCondition } from '../../model/types';
 import type { MachineTransition } from '../../trace/decision';
 import type { ControllerHost } from '../controllerHost';
 import { DeadlineHeap } from './deadlines';
+import { GraceCohorts } from './graceCohorts';
 import { zoneMachine } from './machines';
 import { type QueueState, RateLimitedTimedQueue } from './rateLimitedQueue';
 import type { SavedSlots } from './slots';
@@ -174,6 +175,7 @@ export function liveDeadlines(nlc: NodeLifecycleState): SavedDeadlines {
   // a pass's stamp is always newer), its health and track read through the slot (the maps' own)
   const stamp = ++nlc.passStamp;
   const items = nlc.deadlines.items();
+  nlc.cohorts.forEach(nlc.slots.all(), (slot) => items.push(slot));
   for (let i = 0; i < items.length; i++) {
     const slot = items[i];
     if (slot.mark === stamp) continue;
@@ -226,6 +228,7 @@ export function restoreNodeLifecycle(nlc: NodeLifecycleState, saved: unknown, ho
   for (const name of s.watch) nlc.watch.set(name, nlc.slots.of(name));
   const { names, times } = s.deadlines;
   nlc.deadlines = new DeadlineHeap();
+  nlc.cohorts = new GraceCohorts();
   for (let i = 0; i < names.length; i++) nlc.deadlines.push(times[i], nlc.slots.of(names[i]));
   for (const name of s.leaseRenewed) nlc.slots.addNews(name);
   for (let i = 0; i < names.length; i++) {

@@ -213,9 +213,14 @@ export class NodeLifecycleController implements SimController {
     const grace = host.config.nodeMonitorGracePeriod;
     const byNode = host.cluster.podsByNode;
     let pods = 0;
-    this.s.deadlines.forEachBefore(t, (slot, at) => {
+    const count = (slot: Slot, at: Micros): void => {
       const h = (slot.health as Health | undefined) ?? this.s.health.get(slot.name);
       if (h !== undefined && h.probe + grace === at) pods += byNode.get(slot.name)?.size ?? 0;
+    };
+    this.s.deadlines.forEachBefore(t, count);
+    // a cohort's node with the heap's entry at the same instant is counted there (probes only move forward)
+    this.s.cohorts.forEachBefore(t, this.s.slots.all(), (slot, at) => {
+      if (slot.armed !== at) count(slot, at);
     });
     return pods;
   }

@@ -133,7 +133,8 @@ export function leaseOnly(nlc: NodeLifecycleState, host: ControllerHost, slot: S
     if (h.lease) h.lease.renewTime = observed.renewTime;
     else h.lease = { renewTime: observed.renewTime };
     h.probe = host.now;
-    nlc.armSlot(slot, h.probe + host.config.nodeMonitorGracePeriod);
+    // one deadline entry for every node this pass renews (graceCohorts.ts), not one pop per node every 40 s
+    nlc.cohorts.join(slot, h.probe + host.config.nodeMonitorGracePeriod);
   }
 }
 

@@ -10,7 +10,7 @@
  * the full evaluation would, and options.evaluateEveryNode turns that off
  * (test/engine/controllers/nodeLifecycle/lazyPasses.test.ts compares the two).
  */
-import { formatDuration } from '../../model/time';
+import { type Micros, formatDuration } from '../../model/time';
 import { type NodeRecord, nodeRef, zoneRef } from '../../model/types';
 import { zoneKeyOf } from '../../model/zones';
 import type { ControllerHost } from '../controllerHost';
@@ -113,20 +113,20 @@ export function* monitorPass(nlc: NodeLifecycleState, host: ControllerHost): Gen
     nlc.markFull(slot, stamp);
   }
   if (nlc.options.evaluateEveryNode) for (const n of nlc.known.keys()) nlc.markFull(nlc.slots.of(n), stamp);
+  // the renewals' cohorts first: a member whose probe moved since by another path is armed in the heap,
+  // which the loop after pops if that deadline has passed too
+  const cohorts = nlc.cohorts;
+  for (let c = cohorts.popBefore(now); c; c = cohorts.popBefore(now)) {
+    const members = cohorts.release(c, nlc.slots.all());
+    for (let i = 0; i < members.length; i++) passDeadline(nlc, members[i], c.due, grace, stamp);
+  }
   const deadlines = nlc.deadlines;
   for (let slot = deadlines.popBefore(now); slot; slot = deadlines.popBefore(now)) {
     const t = deadlines.poppedAt;
     if (slot.armed === t) slot.armed = NOT_ARMED;
-    const h = nlc.slotHealth(slot);
-    if (!h) continue;
-    const due = h.probe + grace;
-    if (due === t) nlc.markFull(slot, stamp);
-    // the probe moved since this entry was armed: arm the real deadline (popped in this loop if it has passed too)
-    else if (due > t) {
-      const track = nlc.slotTrack(slot);
-      if (track && nlc.slotIsReady(slot, track)) nlc.armSlot(slot, due);
-    }
+    passDeadline(nlc, slot, t, grace, stamp);
   }
+  if (nlc.options.verifyDeadlines) verifyDeadlines(nlc, host, now, stamp);
   // Lease-only news first: plain data, no decisions, so their order does not matter
   for (const slot of nlc.slots.takeNews()) {
     const name = slot.name;
@@ -149,6 +149,39 @@ export function* monitorPass(nlc: NodeLifecycleState, host: ControllerHost): Gen
   handleDisruption(nlc, host, ctx);
   const end = nlc.monitor.send({ type: 'PASS_END' });
   if (end) nlc.transitions.set(end.id, end);
+}
+
+/** A deadline entry of the node armed for `t` came due: evaluate the node if its grace ran out, else arm its real deadline. */
+function passDeadline(nlc: NodeLifecycleState, slot: Slot, t: Micros, grace: Micros, stamp: number): void {
+  const h = nlc.slotHealth(slot);
+  if (!h) return;
+  const due = h.probe + grace;
+  if (due === t) nlc.markFull(slot, stamp);
+  // the probe moved since this entry was armed: arm the real deadline (popped in this loop if it has passed
+  // too), unless a later renewal's cohort holds it
+  else if (due > t && !nlc.cohorts.covers(slot, due)) {
+    const track = nlc.slotTrack(slot);
+    if (track && nlc.slotIsReady(slot, track)) nlc.armSlot(slot, due);
+  }
+}
+
+/**
+ * options.verifyDeadlines, after the pass's deadline loops: every Ready node's grace deadline is still to
+ * come and an entry no later than it is queued (the heap's or a cohort's), as arming each node's from its
+ * probe anew would have it.
+ */
+function verifyDeadlines(nlc: NodeLifecycleState, host: ControllerHost, now: Micros, stamp: number): void {
+  const grace = host.config.nodeMonitorGracePeriod;
+  for (const name of nlc.known.keys()) {
+    const slot = nlc.slots.get(name);
+    const h = nlc.health.get(name);
+    const t = nlc.tracks.get(name);
+    if (!slot || !h || !t || !nlc.isReady(name, t) || slot.mark === stamp) continue;
+    const due = h.probe + grace;
+    const c = slot.cohort;
+    const inCohort = c !== undefined && c.queue === nlc.cohorts && c.due <= due && c.due >= now;
+    if (!(slot.armed <= due) && !inCohort) throw new Error(`grace deadline of ${name} (${due}) not armed: heap ${slot.armed}, cohort ${c?.due}`);
+  }
 }
 
 /** The walk over the nodes evaluated in full, from `from`: -1 once done, or the next to evaluate when nlc.ask cut it. */

@@ -16,6 +16,7 @@ import type { LeaseRecord } from '../../model/types';
 import { keysSharedWith } from '../../model/sharedKeys';
 import { BatchMemo } from '../../simulation/batchMemo';
 import type { TimedValue } from './rateLimitedQueue';
+import type { Cohort } from './graceCohorts';
 
 /**
  * Unknown nodes found settled with nothing new since: 'tainted' (evaluating
@@ -76,6 +77,8 @@ export interface Slot {
    * (bench/README.md, "not armed").
    */
   armed: Micros;
+  /** the cohort of the Lease renewal that last moved the node's probe (graceCohorts.ts), while it is queued */
+  cohort: Cohort | undefined;
   /** a Lease renewal came since the last pass */
   news: boolean;
   /**
@@ -120,6 +123,11 @@ export class NodeSlots {
    */
   private spare: Slot[] = [];
 
+  /** every slot, in the order they were made */
+  all(): IterableIterator<Slot> {
+    return this.slots.values();
+  }
+
   get(name: string): Slot | undefined {
     return this.slots.get(name);
   }
@@ -137,6 +145,7 @@ export class NodeSlots {
         queuedIn: undefined,
         settled: undefined,
         armed: NOT_ARMED,
+        cohort: undefined,
         news: false,
         lease: undefined,
         mark: 0,
@@ -301,6 +310,7 @@ export class NodeSlots {
         s.queuedIn = undefined;
         s.settled = undefined;
         s.armed = NOT_ARMED;
+        s.cohort = undefined;
         s.news = false;
         s.lease = undefined;
         s.beat = false;

@@ -17,6 +17,7 @@ import type { Check, DecisionInput, MachineTransition } from '../../trace/decisi
 import type { ControllerHost } from '../controllerHost';
 import type { StateValue } from 'xstate';
 import { DeadlineHeap } from './deadlines';
+import { GraceCohorts } from './graceCohorts';
 import { disruptionExclusion } from './disruption';
 import { deletePodsDeletes } from './guards';
 import { type NodeHealthEvent, monitorMachine, zoneMachine } from './machines';
@@ -63,6 +64,8 @@ export interface NodeLifecycleOptions {
    * node whose taints matched its conditions at a heartbeat still matches at the next one.
    */
   verifyTracks?: boolean;
+  /** Check after every pass's deadline loops that each Ready node has an entry no later than its grace deadline (tests) */
+  verifyDeadlines?: boolean;
   /**
    * Throw when a node health machine refuses an event the controller sends (tests): without it
    * the controller writes nothing for a refused event, as the machine answered.
@@ -205,6 +208,8 @@ export class NodeLifecycleState {
 
   /** Ready nodes by probeTimestamp + nodeMonitorGracePeriod */
   deadlines = new DeadlineHeap<Slot>();
+  /** the same for the nodes leaseOnly moved, one entry per pass (graceCohorts.ts) */
+  cohorts = new GraceCohorts();
 
   /**
    * Per node: whether its Lease was renewed since the last pass (and nothing
