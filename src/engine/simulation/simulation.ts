@@ -186,7 +186,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     this.settle();
     for (const c of this.host.controllers) c.prepare?.(this.host);
     // once per version in a process, and not in prepareSlice: one uncut piece of ~100–200 ms (warmUp.ts)
-    warmUpOnce(this.behaviour.version.minor);
+    warmUpOnce(this.behaviour.version.minor, createSimulation);
   }
   prepareSlice(more: () => boolean, checkpointOnly = false): boolean {
     // the checkpoint's pod copies in chunks, then the rest of it in a slice of its own; the pod map's order a restore

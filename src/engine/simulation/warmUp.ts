@@ -3,7 +3,7 @@
  * generated 5,000-node outage (1.31) the pass after the Unknown pass is the run's first to queue
  * nodes for tainting, taint one, evict pods, create and place replacements: every one of those
  * paths runs there for the first time in the process, and about a fifth of that pass's CPU was
- * V8 compiling and running them cold (bench/README.md "### after25"). A small generated outage of
+ * that code compiled and run cold (bench/README.md "### after25"). A small generated outage of
  * the same version, stepped through those passes once per process and thrown away, does it
  * beforehand; its simulation shares nothing with the user's (its own cluster, host and trace),
  * so no decision of theirs changes.
@@ -12,7 +12,10 @@ import { GenerateOptionsError, generateClusterText } from '../generate';
 import { parseScenario } from '../snapshot/scenario';
 import type { InputFs } from '../snapshot/source';
 import type { Decision } from '../trace/decision';
-import { createSimulation } from './simulation';
+import type { Scenario } from '../snapshot/types';
+
+/** Makes the warm-up's simulation (simulation.ts createSimulation, passed in: it imports this file) */
+export type MakeWarm = (scenario: Scenario) => { step(interactive?: boolean): void; readonly trace: readonly Decision[] };
 
 /**
  * A zone's nodes go dark a minute in: its Unknown pass, then the taints, evictions and replacements after it. Lean,
@@ -38,12 +41,12 @@ const warmed = new Set<number>();
  * The warm-up outage of 1.`minor` stepped through its first passes, once per version in a process;
  * false when it was done already, or the generator has no such version (nothing to warm with).
  */
-export function warmUpOnce(minor: number): readonly Decision[] | false {
+export function warmUpOnce(minor: number, make: MakeWarm): readonly Decision[] | false {
   if (warmed.has(minor)) return false;
   // marked first: a warm-up that throws is not tried again on every prepare
   warmed.add(minor);
   try {
-    return warmUpTrace(minor);
+    return warmUpTrace(minor, make);
   } catch (e) {
     if (e instanceof GenerateOptionsError) return false;
     throw e;
@@ -51,7 +54,7 @@ export function warmUpOnce(minor: number): readonly Decision[] | false {
 }
 
 /** The warm-up outage of `version` stepped (tests: its trace says what it ran through). */
-export function warmUpTrace(minor: number): readonly Decision[] {
+export function warmUpTrace(minor: number, make: MakeWarm): readonly Decision[] {
   const { cluster, scenario } = generateClusterText({ ...WARM_OPTIONS, kubernetesVersion: `1.${minor}`, format: 'json' });
   const files = new Map([['/warm-up/cluster.json', cluster]]);
   const fs: InputFs = {
@@ -63,7 +66,7 @@ export function warmUpTrace(minor: number): readonly Decision[] {
     },
     list: () => [],
   };
-  const sim = createSimulation(parseScenario(scenario!, '/warm-up/scenario.json', fs).scenario);
+  const sim = make(parseScenario(scenario!, '/warm-up/scenario.json', fs).scenario);
   for (let i = 0; i < WARM_PASSES; i++) sim.step(true);
   return sim.trace;
 }

@@ -37,7 +37,7 @@ const REACHES: { minor: number; actions: string[] }[] = [
 
 for (const { minor, actions } of REACHES) {
   test(`the warm-up of 1.${minor} runs through an outage's first passes`, () => {
-    const done = new Set<string>(warmUpTrace(minor).map((d) => d.action));
+    const done = new Set<string>(warmUpTrace(minor, createSimulation).map((d) => d.action));
     assert.deepEqual(
       actions.filter((a) => !done.has(a)),
       [],
@@ -49,7 +49,7 @@ test('prepare() runs the warm-up of its version (once: a second is refused)', ()
   const sim = createSimulation(loadScenario(join(examples, 'rs-slow-start.yaml'), nodeFs()));
   const minor = sim.behaviour.version.minor;
   sim.prepare();
-  assert.equal(warmUpOnce(minor), false);
+  assert.equal(warmUpOnce(minor, createSimulation), false);
 });
 
 /** Each scenario stepped to its end, with the warm-up (of every version it may touch) run between its steps or not. */
@@ -64,7 +64,7 @@ for (const { file, passes } of SAME) {
     const run = (warm: boolean): string => {
       const sim = createSimulation(loadScenario(join(examples, file), nodeFs()));
       for (let i = 0; i < passes; i++) {
-        if (warm && i % 20 === 5) warmUpTrace(sim.behaviour.version.minor);
+        if (warm && i % 20 === 5) warmUpTrace(sim.behaviour.version.minor, createSimulation);
         sim.step(true);
       }
       return traceToJsonLines(sim.trace);

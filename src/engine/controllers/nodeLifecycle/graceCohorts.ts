@@ -20,7 +20,11 @@
  * cohort counts only when it belongs to this queue.
  */
 import type { Micros } from '../../model/time';
-import type { Slot } from './slots';
+
+/** What a cohort counts: a node's slot (slots.ts Slot, which imports this file: named by its one field here) */
+export interface CohortMember {
+  cohort: Cohort | undefined;
+}
 
 export interface Cohort {
   /** the members' deadline: probe + nodeMonitorGracePeriod, as the heap's entry would have been armed */
@@ -38,7 +42,7 @@ export class GraceCohorts {
   private last: Cohort | undefined;
 
   /** The slot's deadline is `due` now (a Lease renewal moved its probe): it leaves its cohort for the one of `due`. */
-  join(slot: Slot, due: Micros): void {
+  join(slot: CohortMember, due: Micros): void {
     let c = this.last;
     if (c === undefined || c.due !== due) {
       // a due earlier than the last cohort's only after a restore, which starts a new queue
@@ -54,7 +58,7 @@ export class GraceCohorts {
   }
 
   /** True when the slot sits in a cohort of this queue whose deadline is `due`: the heap need not arm it. */
-  covers(slot: Slot, due: Micros): boolean {
+  covers(slot: CohortMember, due: Micros): boolean {
     const c = slot.cohort;
     return c !== undefined && c.queue === this && c.due === due;
   }
@@ -76,7 +80,7 @@ export class GraceCohorts {
   }
 
   /** what the last `release` handed out (filled again by the next) */
-  private released: Slot[] = [];
+  private released: CohortMember[] = [];
 
   /**
    * The slots still in a popped cohort, each taken out of it (Slot.cohort cleared), found among `slots`
@@ -84,8 +88,8 @@ export class GraceCohorts {
    * renewal, and one still holding nodes when due is rare: a kubelet that stopped), in a list the next
    * call fills again.
    */
-  release(c: Cohort, slots: Iterable<Slot>): readonly Slot[] {
-    const out = this.released;
+  release<S extends CohortMember>(c: Cohort, slots: Iterable<S>): readonly S[] {
+    const out = this.released as S[];
     out.length = 0;
     if (c.live > 0)
       for (const s of slots) {
@@ -98,7 +102,7 @@ export class GraceCohorts {
   }
 
   /** Calls `fn` with each slot (of `slots`) still in a queued cohort due before `now` (what the pass at `now` visits), popping nothing. */
-  forEachBefore(now: Micros, slots: Iterable<Slot>, fn: (slot: Slot, due: Micros) => void): void {
+  forEachBefore<S extends CohortMember>(now: Micros, slots: Iterable<S>, fn: (slot: S, due: Micros) => void): void {
     let any = false;
     for (let i = this.head; i < this.list.length && this.list[i].due < now; i++) if (this.list[i].live > 0) any = true;
     if (!any) return;
@@ -109,7 +113,7 @@ export class GraceCohorts {
   }
 
   /** Calls `fn` with each slot (of `slots`) in a queued cohort and that cohort's due. */
-  forEach(slots: Iterable<Slot>, fn: (slot: Slot, due: Micros) => void): void {
+  forEach<S extends CohortMember>(slots: Iterable<S>, fn: (slot: S, due: Micros) => void): void {
     for (const s of slots) {
       const c = s.cohort;
       if (c !== undefined && c.queue === this) fn(s, c.due);
