@@ -16,7 +16,7 @@ import { effectiveRate, type RateLimitedTimedQueue } from './rateLimitedQueue';
 import { podEvictionTimeoutElapsed, zoneLimiterQPS, zoneStateByGuards } from './guards';
 import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE, findCondition, taintExists } from './taints';
 import { readyAgainBound, repostAfter, repostOfReady } from './kubeletLapse';
-import { FILE, StatusUnknownWhyNot, type TimelineStop } from './whyNotStatusUnknown';
+import { FILE, StatusUnknownWhyNot, TIMELINE_STOPS_KUBELET, type TimelineStop } from './whyNotStatusUnknown';
 
 const rate = (q: RateLimitedTimedQueue | undefined, fallback: number): number => (q ? Number(effectiveRate(q.limiter).toFixed(6)) : fallback);
 
@@ -300,9 +300,18 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
     if (status === 'False' || !rateHolds) return undefined;
     const r = this.world?.readyAt?.(name);
     if (r?.status !== 'False' || this.kubelet(name)?.running !== false) return undefined;
-    const pass = this.firstPassWhere((t) => t >= r.at, r.at);
-    if (pass > queuedAt) return undefined;
-    return { ...this.timelineNotReadyEvicted(node, zone, r.at, pass), pass };
+    return this.notReadyBeforeQueued(node, zone, r.at, queuedAt);
+  }
+
+  /** timelineNotReadyEvicted for a Ready=False at `at` whose pass comes no later than `queuedAt` (the pass that would queue the node without it) */
+  private notReadyBeforeQueued(
+    node: NodeRecord,
+    zone: string,
+    at: Micros,
+    queuedAt: Micros,
+  ): { if: string; at: string; eventAt: string; pass: Micros } | undefined {
+    const pass = this.firstPassWhere((t) => t >= at, at);
+    return pass > queuedAt ? undefined : { ...this.timelineNotReadyEvicted(node, zone, at, pass), pass };
   }
 
   /**
@@ -317,10 +326,8 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
     queuedAt: Micros,
   ): { if: string; at: string } | undefined {
     const r = stop.readyAfter;
-    if (r?.status !== 'False') return undefined;
-    const pass = this.firstPassWhere((t) => t >= r.at, r.at);
-    if (pass > queuedAt) return undefined;
-    const x = this.timelineNotReadyEvicted(node, zone, r.at, pass);
+    const x = r?.status === 'False' ? this.notReadyBeforeQueued(node, zone, r.at, queuedAt) : undefined;
+    if (!x) return undefined;
     const [event, ...more] = x.if.split(', and ');
     return { if: [`${event} after it stops the kubelet at ${formatTime(stop.at)}`, ...more].join(', and '), at: x.at };
   }
@@ -457,7 +464,7 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
           if (rel.at !== undefined && rel.certain) extra.wouldFireAt = formatTime(rel.at);
         }
         const stop = !via?.wouldFireAt && rc.check.holds ? this.world?.stopsAt?.(name) : undefined;
-        if (stop && via?.conditional?.if.startsWith('the timeline stops the kubelet at')) {
+        if (stop && via?.conditional?.if.startsWith(TIMELINE_STOPS_KUBELET)) {
           const after = queuedAfterUnknown ? undefined : this.stopThenNotReady(node, zone, stop, eventually);
           const stopped = after ?? this.timelineThroughQueue(zone, name, stop.at, eventually, via.conditional.if);
           if (stopped) extra.conditional = stopped;
