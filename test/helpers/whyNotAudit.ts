@@ -16,31 +16,8 @@ import { nodeFs } from '../../src/platform/nodeFs';
 import { defaultHorizon } from '../../src/cli/horizon';
 import { findCondition } from '../../src/engine/controllers/nodeLifecycle/taints';
 
-/** The outcome a decision is, and the object it is about, or undefined when no why-not names it. */
-export function outcomeOf(d: Decision): { outcome: WhyNotOutcome; object: string } | undefined {
-  if (d.action === 'NodeStatusUnknown') return { outcome: 'NodeStatusUnknown', object: d.object };
-  if (d.controller === 'node-lifecycle' && d.action === 'TaintAdded' && d.summary.includes(':NoExecute'))
-    return { outcome: 'NodeTaintedNoExecute', object: d.object };
-  if (d.controller === 'taint-eviction' && d.action === 'PodEvicted') return { outcome: 'PodDeletedByTaintEviction', object: d.object };
-  if (d.controller === 'node-lifecycle' && d.action === 'PodEvicted') return { outcome: 'PodDeletedByPodEviction', object: d.object };
-  if (d.controller === 'replicaset' && d.action === 'PodsCreated') return { outcome: 'ReplicaSetPodsCreated', object: d.object };
-  if (d.controller === 'scheduler' && d.action === 'PodBound') return { outcome: 'PodBound', object: d.object };
-  return undefined;
-}
-
-/** Every outcome a decision is: a scale-down is the ReplicaSet's deletions and each deleted pod's. */
-export function outcomesOf(d: Decision): { outcome: WhyNotOutcome; object: string }[] {
-  if (d.controller === 'replicaset' && d.action === 'PodsDeleted') {
-    const ns = d.object.split('/')[1];
-    const pods = (d.details as { pods?: string[] } | undefined)?.pods ?? [];
-    return [
-      { outcome: 'ReplicaSetPodsDeleted', object: d.object },
-      ...pods.map((name) => ({ outcome: 'PodDeletedByScaleDown' as const, object: `Pod/${ns}/${name}` })),
-    ];
-  }
-  const o = outcomeOf(d);
-  return o ? [o] : [];
-}
+export { outcomeOf, outcomesOf } from '../../src/engine/trace/outcomes';
+import { outcomesOf } from '../../src/engine/trace/outcomes';
 
 /** What the why-not said of one outcome of one object at one pass. */
 export interface Said {

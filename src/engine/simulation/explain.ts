@@ -27,6 +27,7 @@ import { chainToNodeTaint, heldBackBy } from './nodeTaintChain';
 import { readUntaint } from './untaintAhead';
 import { readKubeletRepost } from './kubeletRepost';
 import { nextRestart, readRestart } from './restartAhead';
+import { acrossFailover } from './failoverAhead';
 import { readScaleDown, scalesAhead } from './scaleAhead';
 import { readMasterDisruption, type NodesAhead } from './masterAhead';
 import { readTimelineDelete } from './deleteAhead';
@@ -54,6 +55,10 @@ export interface Explainable {
   readonly plan: readonly ControllerPlan[];
   /** when the controller-manager leads again after a failover, while it does not */
   readonly leaderStartsAt: Micros | undefined;
+  /** while it does not: the controllers' why-nots as the new leader gives them when it starts (newLeader.ts) */
+  whyNotDuringWait?(ref: ObjectRef, ask?: WhyNotAsk): WhyNot[];
+  /** the why-nots of the new leader that starts at `at`, as it starts (newLeader.ts); undefined when not worked out */
+  newLeaderAnswers?(at: Micros, ref: ObjectRef, ask?: WhyNotAsk): WhyNot[] | undefined;
   zones(): ZoneView[];
 }
 
@@ -359,6 +364,7 @@ export interface WhyNotAsk {
  *    as it reads only answers that still name a time: one made uncertain above stays uncertain, not "never".
  */
 export function whyNotOfControllers(sim: Explainable, ref: ObjectRef, world: WhyNotWorld = worldOf(sim), ask: WhyNotAsk = {}): WhyNot[] {
+  if (sim.leaderStartsAt !== undefined && sim.whyNotDuringWait) return sim.whyNotDuringWait(ref, ask);
   const asked = ask.asked ?? (() => true);
   const scalesRead = ask.scalesRead ?? true;
   const host = sim.host;
@@ -387,10 +393,16 @@ export function whyNotOfControllers(sim: Explainable, ref: ObjectRef, world: Why
   };
   const podRecord = nodeRecord && ref.startsWith('Pod/') ? host.cluster.pods.get(ref.slice('Pod/'.length)) : undefined;
   const on = podRecord && nodeRecord ? { host, pod: podRecord, node: nodeRecord, world, running: (n: string) => kubeletRuns(sim, n) } : undefined;
+  // a failover on the way: nothing is decided until the new leader starts, which answers with empty memory (newLeader.ts)
+  const leaderAt = restart?.failover ? restart.at + host.config.leaderElectLeaseDuration : undefined;
+  let leader: { answers?: WhyNot[] } | undefined;
+  const leaderAnswers = () => (leader ??= { answers: leaderAt === undefined ? undefined : sim.newLeaderAnswers?.(leaderAt, ref, ask) }).answers;
   return out.map((w) => {
     const ahead = answerAhead(w);
-    const read = readRestart(nodes ? readMasterDisruption(ahead, host, world, nodeRecord, nodesAhead) : ahead, restart, on);
-    return readTimelineDelete(scalesRead ? readScaleDown(read, host.cluster, world, scaleAnswer) : read, world);
+    const master = nodes ? readMasterDisruption(ahead, host, world, nodeRecord, nodesAhead) : ahead;
+    const read = leaderAt === undefined ? readRestart(master, restart, on) : master;
+    const done = readTimelineDelete(scalesRead ? readScaleDown(read, host.cluster, world, scaleAnswer) : read, world);
+    return leaderAt === undefined ? done : (acrossFailover(done, ref, restart!.at, leaderAt, leaderAnswers) ?? done);
   });
   function answerAhead(w: WhyNot): WhyNot {
     const chained =

@@ -36,14 +36,13 @@ import { drain, type SimController } from '../controllers/controller';
 import type { ClusterState } from '../model/cluster';
 import type { Micros } from '../model/time';
 import { formatDuration } from '../model/time';
-import type { ObjectRef } from '../model/types';
 import { withoutRepeats, type Problem } from '../problems';
 import type { Scenario, ScenarioEvent } from '../snapshot/types';
 import type { Decision } from '../trace/decision';
 import type { VersionBehaviour } from '../versions/types';
 import type { Kubelets } from '../kubelet/kubelets';
 import { wireKubelets } from './kubeletWiring';
-import type { Explanation, ExpectationResult, GoToPassOptions, Simulation, SimulationOptions } from './api';
+import type { GoToPassOptions, Simulation, SimulationOptions } from './api';
 import { SimHost } from './simHost';
 import { applyWorldEvent, assumeMissingLeases } from './world';
 import { missingLeasesMode, planMissingLeases } from '../kubelet/missingLeases';
@@ -55,9 +54,7 @@ import { Redo } from './redo';
 import { PartsUnderWay } from './partsUnderWay';
 import { startToTake, takeStart } from './startLike';
 import { checkpointDue, fineDue, heavyPass, PendingCheckpoint, podsDue, runEndReplay, RunEndRing, STEP_BACK_CHECKPOINTS } from './checkpointPlacement';
-import { explainObject } from './explain';
 import { SimulationViews } from './simulationViews';
-import { checkExpectations } from './expectations';
 import { resolveSimulationSettings } from './settings';
 import { defaultControllerFactory, withChecks } from './wiring';
 import { InvariantChecker } from './invariants';
@@ -89,6 +86,8 @@ export class SimulationImpl extends SimulationViews implements Simulation {
   readonly kubelets: Kubelets;
   readonly plan: ControllerPlan[];
   private readonly factory: ControllerFactory;
+  /** the options that decide what the run does (afresh) */
+  private readonly sameRun: SimulationOptions;
   private readonly events: { time: Micros; ev: ScenarioEvent }[];
   private eventIndex = 0;
   private nextMonitorAt: Micros | undefined;
@@ -129,6 +128,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     this.shouldStop = options.shouldStop;
     this.shouldAbort = options.shouldAbort;
     this.shouldYield = options.shouldYield;
+    this.sameRun = { ...options, shouldStop: undefined, shouldAbort: undefined, shouldYield: undefined };
     this.plan = planControllers(this.config, this.behaviour, scenario.binder);
     // the snapshot's records stay as loaded: the simulation works on a copy, and checkpoints start from them
     const cluster = made?.cluster ?? cloneCluster(scenario.snapshot.cluster);
@@ -383,14 +383,8 @@ export class SimulationImpl extends SimulationViews implements Simulation {
 
   // ---- views (the rest: simulationViews.ts) ----
 
-  explain(object: ObjectRef): Explanation {
-    this.kubelets.materialise(this.host.now);
-    return explainObject(this, object);
-  }
-
-  checkExpectations(): ExpectationResult[] {
-    this.settle();
-    return checkExpectations(this);
+  protected afresh(): SimulationImpl {
+    return createSimulation(this.scenario, this.sameRun);
   }
 
   // ---- the loop ----

@@ -9,9 +9,13 @@ import { exportCluster } from '../model/export';
 import type { ClusterState } from '../model/cluster';
 import { formatTime, type Micros } from '../model/time';
 import type { Decision } from '../trace/decision';
-import type { TimeSpec } from '../snapshot/types';
 import type { ObjectRef } from '../model/types';
-import type { MachineView, StateView, ZoneView } from './api';
+import type { Explanation, ExpectationResult, MachineView, StateView, ZoneView } from './api';
+import type { Scenario, TimeSpec } from '../snapshot/types';
+import type { WhyNot } from '../trace/whyNot';
+import { explainObject, type WhyNotAsk } from './explain';
+import { checkExpectations } from './expectations';
+import { newLeaderAnswers, whyNotDuringWait, type LeaderRun } from './newLeader';
 import { MachineLookup, machineIdsOf } from './machineLookup';
 import type { SimHost } from './simHost';
 import type { ControllerPlan } from './controllerPlan';
@@ -25,6 +29,12 @@ export abstract class SimulationViews {
   abstract readonly plan: readonly ControllerPlan[];
   /** Takes the checkpoint left pending (and finishes a hand-off under way) before an export. */
   abstract settle(): void;
+  abstract readonly scenario: Scenario;
+  abstract readonly leaderStartsAt: Micros | undefined;
+  abstract reset(): void;
+  abstract runUntil(t: Micros): void;
+  /** a simulation of the same scenario and options, made afresh (the failover's new leader: newLeader.ts) */
+  protected abstract afresh(): LeaderRun;
   private readonly machineLookup = new MachineLookup();
 
   timeOf(at: TimeSpec): Micros {
@@ -58,6 +68,24 @@ export abstract class SimulationViews {
     this.settle();
     this.kubelets.materialise(this.host.now);
     return { time: formatTime(this.host.now), zones: this.zones(), objects: exportCluster(this.host.cluster) };
+  }
+
+  explain(object: ObjectRef): Explanation {
+    this.kubelets.materialise(this.host.now);
+    return explainObject(this, object);
+  }
+
+  whyNotDuringWait(ref: ObjectRef, ask?: WhyNotAsk): WhyNot[] {
+    return whyNotDuringWait(this, () => this.afresh(), ref, ask);
+  }
+
+  newLeaderAnswers(at: Micros, ref: ObjectRef, ask?: WhyNotAsk): WhyNot[] | undefined {
+    return newLeaderAnswers(this, () => this.afresh(), at, ref, ask);
+  }
+
+  checkExpectations(): ExpectationResult[] {
+    this.settle();
+    return checkExpectations(this);
   }
 
   zones(namesOf?: (zone: string) => boolean): ZoneView[] {
