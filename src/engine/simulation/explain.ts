@@ -59,6 +59,8 @@ export interface Explainable {
   whyNotDuringWait?(ref: ObjectRef, ask?: WhyNotAsk): WhyNot[];
   /** the why-nots of the new leader that starts at `at`, as it starts (newLeader.ts); undefined when not worked out */
   newLeaderAnswers?(at: Micros, ref: ObjectRef, ask?: WhyNotAsk): WhyNot[] | undefined;
+  /** no failover on the way: the new leader's run kept for newLeaderAnswers is dropped */
+  forgetNewLeader?(): void;
   zones(): ZoneView[];
 }
 
@@ -395,6 +397,7 @@ export function whyNotOfControllers(sim: Explainable, ref: ObjectRef, world: Why
   const on = podRecord && nodeRecord ? { host, pod: podRecord, node: nodeRecord, world, running: (n: string) => kubeletRuns(sim, n) } : undefined;
   // a failover on the way: nothing is decided until the new leader starts, which answers with empty memory (newLeader.ts)
   const leaderAt = restart?.failover ? restart.at + host.config.leaderElectLeaseDuration : undefined;
+  if (leaderAt === undefined) sim.forgetNewLeader?.();
   let leader: { answers?: WhyNot[] } | undefined;
   const leaderAnswers = () => (leader ??= { answers: leaderAt === undefined ? undefined : sim.newLeaderAnswers?.(leaderAt, ref, ask) }).answers;
   return out.map((w) => {

@@ -26,8 +26,13 @@ export interface LeaderRun extends Explainable {
   runUntil(t: Micros): void;
 }
 
-/** The new leader's run of each simulation, made once per new leader's start. */
+/** The new leader's run of each simulation, made once per new leader's start and dropped once no failover is on the way. */
 const made = new WeakMap<Explainable, { at: Micros; run: LeaderRun }>();
+
+/** Drops the new leader's run kept for `sim` (no failover on the way now: a second cluster held for nothing). */
+export function forgetNewLeader(sim: Explainable): void {
+  made.delete(sim);
+}
 
 /** The same run standing at the new leader's start `at` (its first pass done), or undefined when the cluster is too big. */
 function newLeaderRun(sim: Explainable, make: () => LeaderRun, at: Micros): LeaderRun | undefined {

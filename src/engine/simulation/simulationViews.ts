@@ -15,7 +15,7 @@ import type { Scenario, TimeSpec } from '../snapshot/types';
 import type { WhyNot } from '../trace/whyNot';
 import { explainObject, type WhyNotAsk } from './explain';
 import { checkExpectations } from './expectations';
-import { newLeaderAnswers, whyNotDuringWait, type LeaderRun } from './newLeader';
+import { forgetNewLeader, newLeaderAnswers, whyNotDuringWait, type LeaderRun } from './newLeader';
 import { MachineLookup, machineIdsOf } from './machineLookup';
 import type { SimHost } from './simHost';
 import type { ControllerPlan } from './controllerPlan';
@@ -81,6 +81,10 @@ export abstract class SimulationViews {
 
   newLeaderAnswers(at: Micros, ref: ObjectRef, ask?: WhyNotAsk): WhyNot[] | undefined {
     return newLeaderAnswers(this, () => this.afresh(), at, ref, ask);
+  }
+
+  forgetNewLeader(): void {
+    forgetNewLeader(this);
   }
 
   checkExpectations(): ExpectationResult[] {
