@@ -76,6 +76,7 @@ export type Exemption = 'timeline' | 'conditional' | 'sameInstant' | 'notYetObse
 const CONTROLLER_NO_EXECUTE = ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'];
 
 const INSTANT = / at (\d{4}-\d\d-\d\dT[\d:.]+Z)/g;
+const FAILOVER = /^the timeline fails kube-controller-manager over at (\S+) \(the new leader leads from \S+\)$/;
 
 /**
  * The instants of the timeline's events a conditional names, when it names them ("the timeline scales X
@@ -84,6 +85,9 @@ const INSTANT = / at (\d{4}-\d\d-\d\dT[\d:.]+Z)/g;
 function timelineAts(w: WhyNot): Micros[] | undefined {
   // the events alone: "…, and its zone's rate and queue let it through at once" asks more of the world than the timeline
   const text = w.conditional?.if ?? '';
+  // the failover alone (failoverAhead.ts): the new leader's time for the outcome, which nothing but the timeline decides
+  const failover = FAILOVER.exec(text);
+  if (failover) return [parseTimestamp(failover[1]!)!];
   if (!/^the timeline [^,]* at \d{4}-\d\d-\d\dT[\d:.]+Z$/.test(text)) return undefined;
   return [...text.matchAll(INSTANT)].map((m) => parseTimestamp(m[1]!)!);
 }
