@@ -14,4 +14,5 @@ export const EVERY_CHECK: Required<SimulationChecks> = {
   nodeIndexRebuild: true,
   nodeTracks: true,
   graceDeadlines: true,
+  healthColumns: true,
 };

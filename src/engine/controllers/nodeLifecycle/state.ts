@@ -67,6 +67,8 @@ export interface NodeLifecycleOptions {
   verifyTracks?: boolean;
   /** Check after every pass's deadline loops that each Ready node has an entry no later than its grace deadline (tests) */
   verifyDeadlines?: boolean;
+  /** Check after every monitor pass that each slot's health entry is attached to the slot's row and no other entry is (tests) */
+  verifyHealthColumns?: boolean;
   /**
    * Throw when a node health machine refuses an event the controller sends (tests): without it
    * the controller writes nothing for a refused event, as the machine answered.
@@ -466,7 +468,11 @@ export class NodeLifecycleState {
   setHealth(name: string, h: Health): void {
     this.health.set(name, h);
     const slot = this.slots.get(name);
-    if (slot) slot.health = h;
+    if (slot && slot.health !== h) {
+      (slot.health as Health | undefined)?.detach();
+      slot.health = h;
+      h.attach(this.slots.columns, slot.index);
+    }
   }
 
   setTrack(name: string, t: Track | undefined): void {
@@ -477,7 +483,10 @@ export class NodeLifecycleState {
   }
 
   slotHealth(slot: Slot): Health | undefined {
-    return (slot.health ?? (slot.health = this.health.get(slot.name))) as Health | undefined;
+    if (slot.health !== undefined) return slot.health as Health;
+    const h = this.health.get(slot.name);
+    if (h !== undefined) this.setHealth(slot.name, h);
+    return h;
   }
 
   slotTrack(slot: Slot): Track | undefined {
