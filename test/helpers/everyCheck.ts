@@ -14,5 +14,4 @@ export const EVERY_CHECK: Required<SimulationChecks> = {
   nodeIndexRebuild: true,
   nodeTracks: true,
   graceDeadlines: true,
-  healthColumns: true,
 };

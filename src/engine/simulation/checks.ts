@@ -19,6 +19,4 @@ export interface SimulationChecks extends CheckpointChecks {
   nodeTracks?: boolean;
   /** NodeLifecycleOptions.verifyDeadlines: every Ready node's grace deadline is armed, in the heap or a renewal cohort */
   graceDeadlines?: boolean;
-  /** NodeLifecycleOptions.verifyHealthColumns: each slot's health entry keeps its probe and Lease in the slot's row, no other entry does */
-  healthColumns?: boolean;
 }

@@ -17,7 +17,6 @@ export const defaultControllerFactory: ControllerFactory = (name, ctx) => {
         strictMachines: ctx.strictMachines,
         verifyTracks: ctx.checks?.nodeTracks,
         verifyDeadlines: ctx.checks?.graceDeadlines,
-        verifyHealthColumns: ctx.checks?.healthColumns,
       });
     case 'taint-eviction':
       return createTaintEvictionController({ strictMachines: ctx.strictMachines });

@@ -124,22 +124,15 @@ export function leaseOnlySuffices(nlc: NodeLifecycleState, host: ControllerHost,
  */
 export function leaseOnly(nlc: NodeLifecycleState, host: ControllerHost, slot: Slot): void {
   if (!nlc.rules.readsLeases) return;
-  // the slot's entry keeps its probe and Lease in the slot's row (slotHealth attaches it): written
-  // there, the entry itself is not touched (1.5 million renewals an hour at 5,000 nodes)
-  nlc.slotHealth(slot);
-  const observed = slot.lease ?? host.cluster.leases.get(slot.name);
-  if (observed === undefined) return;
-  const cols = nlc.slots.columns;
-  const i = slot.index;
-  const renewTime = observed.renewTime;
-  // NodeHealthData.leaseIsNews on the row (NaN: a saved Lease without renewTime, never before)
-  if (cols.saved[i] === 1 && (renewTime === undefined || !(cols.renew[i] < renewTime))) return;
-  const now = host.now;
-  cols.saved[i] = 1;
-  cols.renew[i] = renewTime ?? Number.NaN;
-  cols.probe[i] = now;
-  // one deadline entry for every node this pass renews (graceCohorts.ts), not one pop per node every 40 s
-  nlc.cohorts.join(slot, now + host.config.nodeMonitorGracePeriod);
+  const name = slot.name;
+  const h = nlc.slotHealth(slot)!;
+  const observed = slot.lease ?? host.cluster.leases.get(name);
+  if (h.leaseIsNews(observed)) {
+    h.saveLease(observed!.renewTime);
+    h.probe = host.now;
+    // one deadline entry for every node this pass renews (graceCohorts.ts), not one pop per node every 40 s
+    nlc.cohorts.join(slot, h.probe + host.config.nodeMonitorGracePeriod);
+  }
 }
 
 /**

@@ -21,7 +21,7 @@ import type { ReadyStatus } from './machines';
 import { cancelPodEviction, markPodsNotReady, processNoTaintBaseEviction, processPod } from './podEviction';
 import { reconstruct } from './reconstruct';
 import { NOT_ARMED, type Slot } from './slots';
-import { type Health, NODE_HEALTH_UPDATE_ATTEMPTS, NodeLifecycleState, type PassContext, byName, pushMap } from './state';
+import { NODE_HEALTH_UPDATE_ATTEMPTS, NodeLifecycleState, type PassContext, byName, pushMap } from './state';
 import { markNodeAsReachable, processTaintBaseEviction } from './taintBasedEviction';
 import { type HealthUpdate, tryUpdateNodeHealth } from './tryUpdateNodeHealth';
 
@@ -149,26 +149,6 @@ export function* monitorPass(nlc: NodeLifecycleState, host: ControllerHost): Gen
   handleDisruption(nlc, host, ctx);
   const end = nlc.monitor.send({ type: 'PASS_END' });
   if (end) nlc.transitions.set(end.id, end);
-  if (nlc.options.verifyHealthColumns) verifyHealthColumns(nlc);
-}
-
-/**
- * options.verifyHealthColumns: the fast paths write a renewal into the slot's row of the health columns
- * without reading the entry, so each slot's entry must be the map's and attached to that row, and every
- * other entry keep its probe and Lease itself.
- */
-export function verifyHealthColumns(nlc: NodeLifecycleState): void {
-  const cols = nlc.slots.columns;
-  for (const slot of nlc.slots.all()) {
-    const h = slot.health as Health | undefined;
-    if (h === undefined) continue;
-    if (h !== nlc.health.get(slot.name)) throw new Error(`health columns: the slot of ${slot.name} holds an entry the map does not`);
-    if (h.rowIn(cols) !== slot.index) throw new Error(`health columns: the entry of ${slot.name} is not attached to its slot's row ${slot.index}`);
-  }
-  for (const [name, h] of nlc.health) {
-    const at = h.rowIn(cols);
-    if (at !== -1 && nlc.slots.get(name)?.health !== h) throw new Error(`health columns: the entry of ${name} is attached to row ${at} but is not its slot's`);
-  }
 }
 
 /** A deadline entry of the node armed for `t` came due: evaluate the node if its grace ran out, else arm its real deadline. */

@@ -23,40 +23,7 @@ export interface HealthView {
   lease: { renewTime?: Micros } | null;
 }
 
-/**
- * The probe and the saved Lease of the entries the slots hold, by slot (slots.ts Slot.index): a pass
- * where every kubelet renews writes three numbers per node here (leaseOnly) instead of reading and
- * writing 5,000 entries. An entry is attached to its slot's row while it is that slot's `health`
- * (NodeLifecycleState.setHealth, slotHealth), and holds its own values otherwise.
- */
-export class HealthColumns {
-  probe = new Float64Array(64);
-  /** the saved Lease's renewTime; NaN: it had none */
-  renew = new Float64Array(64);
-  /** 1: a Lease is saved */
-  saved = new Uint8Array(64);
-
-  /** room for row `at` */
-  ensure(at: number): void {
-    if (at < this.probe.length) return;
-    let n = this.probe.length;
-    while (n <= at) n *= 2;
-    const grow = <A extends Float64Array | Uint8Array>(a: A, make: (n: number) => A): A => {
-      const b = make(n);
-      b.set(a);
-      return b;
-    };
-    this.probe = grow(this.probe, (k) => new Float64Array(k));
-    this.renew = grow(this.renew, (k) => new Float64Array(k));
-    this.saved = grow(this.saved, (k) => new Uint8Array(k));
-  }
-}
-
 export class NodeHealthData {
-  /** the columns this entry's probe and Lease are kept in (row `at`), while attached; else its own fields */
-  private cols: HealthColumns | undefined = undefined;
-  private at = -1;
-
   /** probeTimestamp */
   private probeAt: Micros;
   /** readyTransitionTimestamp */
@@ -77,99 +44,42 @@ export class NodeHealthData {
   }
 
   get probe(): Micros {
-    const c = this.cols;
-    return c === undefined ? this.probeAt : c.probe[this.at];
+    return this.probeAt;
   }
 
   set probe(t: Micros) {
-    const c = this.cols;
-    if (c === undefined) this.probeAt = t;
-    else c.probe[this.at] = t;
+    this.probeAt = t;
   }
 
   /** a Lease is saved */
   get hasLease(): boolean {
-    const c = this.cols;
-    return c === undefined ? this.leaseSaved : c.saved[this.at] === 1;
+    return this.leaseSaved;
   }
 
   /** the saved Lease's renewTime (undefined: none saved, or it had none) */
   get renewTime(): Micros | undefined {
-    const c = this.cols;
-    if (c === undefined) return this.renewAt;
-    const r = c.renew[this.at];
-    return Number.isNaN(r) ? undefined : r;
+    return this.renewAt;
   }
 
   /** the Lease `observed` counts as renewed: "always update the probe time if the node lease is renewed" */
   leaseIsNews(observed: { readonly renewTime?: Micros } | undefined): boolean {
-    return observed !== undefined && (!this.hasLease || microBefore(this.renewTime, observed.renewTime));
+    return observed !== undefined && (!this.leaseSaved || microBefore(this.renewAt, observed.renewTime));
   }
 
   /** the saved Lease is now one with this renewTime */
   saveLease(renewTime: Micros | undefined): void {
-    const c = this.cols;
-    if (c === undefined) {
-      this.leaseSaved = true;
-      this.renewAt = renewTime;
-    } else {
-      c.saved[this.at] = 1;
-      c.renew[this.at] = renewTime ?? Number.NaN;
-    }
+    this.leaseSaved = true;
+    this.renewAt = renewTime;
   }
 
   /** no Lease saved (an entry made anew from a heartbeat) */
   forgetLease(): void {
-    const c = this.cols;
-    if (c === undefined) {
-      this.leaseSaved = false;
-      this.renewAt = undefined;
-    } else {
-      c.saved[this.at] = 0;
-      c.renew[this.at] = Number.NaN;
-    }
-  }
-
-  /** The entry's probe and Lease move into row `at` of `cols` (it is that row's slot's entry now). */
-  attach(cols: HealthColumns, at: number): void {
-    if (this.cols === cols && this.at === at) return;
-    const probe = this.probe;
-    const saved = this.hasLease;
-    const renew = this.renewTime;
-    cols.ensure(at);
-    this.cols = cols;
-    this.at = at;
-    this.probe = probe;
-    if (saved) this.saveLease(renew);
-    else this.forgetLease();
-  }
-
-  /** The entry keeps its probe and Lease itself again (its slot holds another entry, or none). */
-  detach(): void {
-    const c = this.cols;
-    if (c === undefined) return;
-    const probe = this.probe;
-    const saved = this.hasLease;
-    const renew = this.renewTime;
-    this.cols = undefined;
-    this.at = -1;
-    this.probeAt = probe;
-    this.leaseSaved = saved;
-    this.renewAt = saved ? renew : undefined;
-  }
-
-  /** the row this entry is attached to in `cols`, or -1 (checks) */
-  rowIn(cols: HealthColumns): number {
-    return this.cols === cols ? this.at : -1;
+    this.leaseSaved = false;
+    this.renewAt = undefined;
   }
 
   copy(): NodeHealthData {
     return new NodeHealthData(this.probe, this.readyTransition, this.savedReady, this.hasLease, this.renewTime);
-  }
-
-  /** as the view: JSON of the controller's memory (tests, dumps) shows the values, wherever they are kept */
-  toJSON(): HealthView {
-    return this.view();
   }
 
   view(): HealthView {

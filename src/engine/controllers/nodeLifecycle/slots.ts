@@ -17,7 +17,6 @@ import { keysSharedWith } from '../../model/sharedKeys';
 import { BatchMemo } from '../../simulation/batchMemo';
 import type { TimedValue } from './rateLimitedQueue';
 import type { Cohort } from './graceCohorts';
-import { HealthColumns, type NodeHealthData } from './nodeHealthData';
 
 /**
  * Unknown nodes found settled with nothing new since: 'tainted' (evaluating
@@ -50,8 +49,6 @@ export const NOT_ARMED = Number.POSITIVE_INFINITY;
 
 export interface Slot {
   readonly name: string;
-  /** the slot's row in NodeSlots.columns, where its health entry keeps its probe and Lease */
-  readonly index: number;
   /**
    * The controller's health entry and track of the node, kept here so that the
    * pass's hot loops (grace deadlines, Lease news) need no look-up by name;
@@ -111,10 +108,6 @@ export interface Slot {
 
 export class NodeSlots {
   private slots = new Map<string, Slot>();
-  /** the probes and saved Leases of the slots' health entries, by Slot.index (nodeHealthData.ts) */
-  columns = new HealthColumns();
-  /** the next slot's index */
-  private made = 0;
   /**
    * Slots whose `news` was set, in the order it was set. A slot whose news
    * was dropped stays in the list with `news` false (and may be in it twice
@@ -145,7 +138,6 @@ export class NodeSlots {
     if (!s) {
       s = {
         name,
-        index: this.made++,
         health: undefined,
         track: undefined,
         machine: undefined,
@@ -306,20 +298,12 @@ export class NodeSlots {
    */
   restore(saved: SavedSlots, from?: NodeSlots, healthKept = false): void {
     if (from !== undefined && from !== this) {
-      this.detachAll();
       this.slots = from.slots;
       this.batches = from.batches;
-      this.columns = from.columns;
-      this.made = from.made;
       from.slots = new Map();
       from.batches = new BatchMemo();
-      from.columns = new HealthColumns();
-      from.made = 0;
       for (const s of this.slots.values()) {
-        if (!healthKept) {
-          (s.health as NodeHealthData | undefined)?.detach();
-          s.health = undefined;
-        }
+        if (!healthKept) s.health = undefined;
         s.track = undefined;
         s.machine = undefined;
         s.queued = undefined;
@@ -350,10 +334,7 @@ export class NodeSlots {
 
   /** Forgets everything (restore): armed entries, news and heartbeats are given again by the caller. */
   reset(): void {
-    this.detachAll();
     this.slots = new Map();
-    this.columns = new HealthColumns();
-    this.made = 0;
     this.newsList = [];
     this.newsCount = 0;
     this.spare = [];
@@ -361,10 +342,5 @@ export class NodeSlots {
     this.spareBeats = [];
     // remembered batches point at the old slots
     this.batches.clear();
-  }
-
-  /** The slots' health entries keep their probes and Leases themselves again (the columns are dropped or handed on). */
-  private detachAll(): void {
-    for (const s of this.slots.values()) (s.health as NodeHealthData | undefined)?.detach();
   }
 }

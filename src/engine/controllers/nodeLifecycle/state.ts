@@ -67,8 +67,6 @@ export interface NodeLifecycleOptions {
   verifyTracks?: boolean;
   /** Check after every pass's deadline loops that each Ready node has an entry no later than its grace deadline (tests) */
   verifyDeadlines?: boolean;
-  /** Check after every monitor pass that each slot's health entry is attached to the slot's row and no other entry is (tests) */
-  verifyHealthColumns?: boolean;
   /**
    * Throw when a node health machine refuses an event the controller sends (tests): without it
    * the controller writes nothing for a refused event, as the machine answered.
@@ -468,11 +466,7 @@ export class NodeLifecycleState {
   setHealth(name: string, h: Health): void {
     this.health.set(name, h);
     const slot = this.slots.get(name);
-    if (slot && slot.health !== h) {
-      (slot.health as Health | undefined)?.detach();
-      slot.health = h;
-      h.attach(this.slots.columns, slot.index);
-    }
+    if (slot) slot.health = h;
   }
 
   setTrack(name: string, t: Track | undefined): void {
@@ -483,10 +477,7 @@ export class NodeLifecycleState {
   }
 
   slotHealth(slot: Slot): Health | undefined {
-    if (slot.health !== undefined) return slot.health as Health;
-    const h = this.health.get(slot.name);
-    if (h !== undefined) this.setHealth(slot.name, h);
-    return h;
+    return (slot.health ?? (slot.health = this.health.get(slot.name))) as Health | undefined;
   }
 
   slotTrack(slot: Slot): Track | undefined {

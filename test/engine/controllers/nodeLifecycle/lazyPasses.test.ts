@@ -25,8 +25,7 @@ function timeline(minor: number, seed: number, evaluateEveryNode: boolean, heart
     // verifyTracks: a track refreshed at the start of a pass must still be the node's when it is evaluated
     // verifyDeadlines: after each pass every Ready node has a grace deadline queued no later than its real one
     minor,
-    // verifyHealthColumns: each slot's health entry keeps its probe and Lease in the slot's row
-    options: { evaluateEveryNode, verifyTracks: true, verifyDeadlines: true, verifyHealthColumns: true, stats },
+    options: { evaluateEveryNode, verifyTracks: true, verifyDeadlines: true, stats },
     // seeds 3 and 4 start from a reconstructed memory: the first pass evaluates every node with the saved heartbeat
     memory: seed > 2 ? 'reconstructed' : 'fresh',
     nodes: all.map((n, i) => node(n, { zone: `z${i % 3}` })),
