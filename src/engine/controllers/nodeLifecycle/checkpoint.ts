@@ -11,6 +11,7 @@ import type { MachineTransition } from '../../trace/decision';
 import type { ControllerHost } from '../controllerHost';
 import { DeadlineHeap } from './deadlines';
 import { GraceCohorts } from './graceCohorts';
+import { NodeHealthData } from './nodeHealthData';
 import { zoneMachine } from './machines';
 import { type QueueState, RateLimitedTimedQueue } from './rateLimitedQueue';
 import type { SavedSlots } from './slots';
@@ -139,8 +140,8 @@ export function saveHealth(nlc: NodeLifecycleState): SavedHealth {
   for (const h of nlc.health.values()) {
     times[i * 3] = h.probe;
     times[i * 3 + 1] = h.readyTransition;
-    times[i * 3 + 2] = h.lease?.renewTime ?? Number.NaN;
-    lease[i] = h.lease ? 1 : 0;
+    times[i * 3 + 2] = h.renewTime ?? Number.NaN;
+    lease[i] = h.hasLease ? 1 : 0;
     savedReady[i] = h.savedReady;
     i++;
   }
@@ -272,9 +273,8 @@ function restoreHealth(s: SavedHealth, previous?: NodeLifecycleState): Map<strin
       h.probe = s.times[i * 3];
       h.readyTransition = s.times[i * 3 + 1];
       h.savedReady = s.savedReady[i];
-      if (!s.lease[i]) h.lease = null;
-      else if (h.lease) h.lease.renewTime = Number.isNaN(renew) ? undefined : renew;
-      else h.lease = { renewTime: Number.isNaN(renew) ? undefined : renew };
+      if (!s.lease[i]) h.forgetLease();
+      else h.saveLease(Number.isNaN(renew) ? undefined : renew);
       i++;
     }
     return live;
@@ -282,12 +282,7 @@ function restoreHealth(s: SavedHealth, previous?: NodeLifecycleState): Map<strin
   const out = new Map<string, Health>();
   for (let i = 0; i < s.names.length; i++) {
     const renew = s.times[i * 3 + 2];
-    out.set(s.names[i], {
-      probe: s.times[i * 3],
-      readyTransition: s.times[i * 3 + 1],
-      savedReady: s.savedReady[i],
-      lease: s.lease[i] ? { renewTime: Number.isNaN(renew) ? undefined : renew } : null,
-    });
+    out.set(s.names[i], new NodeHealthData(s.times[i * 3], s.times[i * 3 + 1], s.savedReady[i], s.lease[i] === 1, Number.isNaN(renew) ? undefined : renew));
   }
   return out;
 }

@@ -47,6 +47,7 @@ import { processPending } from './doNodeProcessingPass';
 import { labelsInStep } from './labels';
 import { monitorMachine, nodeHealthMachine, zoneMachine } from './machines';
 import { monitorPass } from './monitorNodeHealth';
+import type { HealthView } from './nodeHealthData';
 import { evictItem } from './podEviction';
 import { type QueueForecast, type QueueForecastAsk, forecastQueue } from './queueForecast';
 import { RateLimitedTimedQueue, effectiveRate } from './rateLimitedQueue';
@@ -345,8 +346,8 @@ export class NodeLifecycleController implements SimController {
     return this.s.rules;
   }
 
-  /** @internal */ healthOf(name: string): Readonly<Health> | undefined {
-    return this.s.health.get(name);
+  /** @internal */ healthOf(name: string): HealthView | undefined {
+    return this.s.health.get(name)?.view();
   }
 
   probeOf(name: string): Micros | undefined {

@@ -13,7 +13,7 @@ import { type NodeRecord, nodeRef } from '../../model/types';
 import type { ControllerHost } from '../controllerHost';
 import { RateLimitedTimedQueue } from './rateLimitedQueue';
 import type { Slot } from './slots';
-import { type Health, NodeLifecycleState, type PassContext, microBefore, pushMap } from './state';
+import { type Health, NodeLifecycleState, type PassContext, pushMap } from './state';
 import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE, findCondition, taintExists } from './taints';
 
 /**
@@ -43,7 +43,7 @@ export function unchangedUnknown(nlc: NodeLifecycleState, host: ControllerHost, 
   if (!(host.now > h.probe + host.config.nodeMonitorGracePeriod)) return false;
   if (nlc.rules.readsLeases) {
     const lease = host.cluster.leases.get(name);
-    if (lease && (!h.lease || microBefore(h.lease.renewTime, lease.renewTime))) return false;
+    if (h.leaseIsNews(lease)) return false;
   }
   // t.zone is the node's zone: its labels cannot have changed without a node event (dirty)
   const q = nlc.queues.get(t.zone);
@@ -127,11 +127,8 @@ export function leaseOnly(nlc: NodeLifecycleState, host: ControllerHost, slot: S
   const name = slot.name;
   const h = nlc.slotHealth(slot)!;
   const observed = slot.lease ?? host.cluster.leases.get(name);
-  if (observed && (!h.lease || microBefore(h.lease.renewTime, observed.renewTime))) {
-    // in place: a new object per renewal (1.5 million an hour at 5,000 nodes) would be garbage
-    // soon after; nothing else holds this one (checkpoints copy health)
-    if (h.lease) h.lease.renewTime = observed.renewTime;
-    else h.lease = { renewTime: observed.renewTime };
+  if (h.leaseIsNews(observed)) {
+    h.saveLease(observed!.renewTime);
     h.probe = host.now;
     // one deadline entry for every node this pass renews (graceCohorts.ts), not one pop per node every 40 s
     nlc.cohorts.join(slot, h.probe + host.config.nodeMonitorGracePeriod);
@@ -179,23 +176,23 @@ export function readyFastPath(nlc: NodeLifecycleState, host: ControllerHost, nod
   const now = host.now;
   const heartbeat = ready.lastHeartbeatTime !== saved.lastHeartbeatTime;
   const observed = nlc.rules.readsLeases ? host.cluster.leases.get(name) : undefined;
-  const renewed = observed !== undefined && (!h.lease || microBefore(h.lease.renewTime, observed.renewTime));
+  const renewed = h.leaseIsNews(observed);
   const grace = host.config.nodeMonitorGracePeriod;
   if (now > (heartbeat || renewed ? now : h.probe) + grace) return false;
   // The new entry is written into the old one: nothing else holds a health entry (checkpoints copy them
-  // into columns, restore makes new ones), and the map and the slot already point at it. A renewed
-  // Lease is a new object, as tryUpdateNodeHealth makes (the old one may be shared with an entry it copied).
+  // into columns, restore makes new ones), and the map and the slot already point at it.
   if (heartbeat) {
     // "the heartbeat changed": a new entry from the node, the saved status follows the node's
     h.readyTransition = saved.lastTransitionTime !== ready.lastTransitionTime ? now : h.readyTransition;
     h.probe = now;
     h.savedReady = copyNodeCondition(ready);
-    h.lease = renewed ? { renewTime: observed.renewTime } : null;
+    if (renewed) h.saveLease(observed!.renewTime);
+    else h.forgetLease();
     if (nlc.stats) nlc.stats.plainPosts++;
   } else {
     // the same heartbeat: the entry as it was
     if (renewed) {
-      h.lease = { renewTime: observed.renewTime };
+      h.saveLease(observed!.renewTime);
       h.probe = now;
     }
     if (nlc.stats) nlc.stats.unchangedReady++;
@@ -206,7 +203,7 @@ export function readyFastPath(nlc: NodeLifecycleState, host: ControllerHost, nod
   t.evaluated = true;
   nlc.settle(host, slot);
   // an entry that forgot the saved Lease: the next pass takes the Lease as news (see evaluateNode)
-  if (nlc.rules.readsLeases && h.lease === null && host.cluster.leases.has(name)) nlc.slots.noteNews(slot);
+  if (nlc.rules.readsLeases && !h.hasLease && host.cluster.leases.has(name)) nlc.slots.noteNews(slot);
   if (!before) {
     const seq = host.recall(nodeRef(name), 'ready-status');
     if (seq !== undefined) pushMap(ctx.readyChanges, t.zone, seq);

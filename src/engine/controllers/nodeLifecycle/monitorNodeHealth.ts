@@ -294,7 +294,7 @@ export function evaluateNode(nlc: NodeLifecycleState, host: ControllerHost, node
   nlc.settle(host, slot);
   // A health entry re-created from a new heartbeat forgets the saved Lease, so the next pass takes the
   // (unchanged) Lease as news and moves the probe again: that pass must see this node.
-  if (nlc.rules.readsLeases && nlc.health.get(name)?.lease === null && host.cluster.leases.has(name)) nlc.slots.addNews(name);
+  if (nlc.rules.readsLeases && nlc.health.get(name)?.hasLease === false && host.cluster.leases.has(name)) nlc.slots.addNews(name);
   if (before !== current && r.setUnknownSeq === undefined) {
     const seq = host.recall(nodeRef(name), 'ready-status');
     if (seq !== undefined) pushMap(ctx.readyChanges, t.zone, seq);

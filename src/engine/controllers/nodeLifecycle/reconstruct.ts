@@ -8,6 +8,7 @@ import { copyNodeCondition } from '../../model/records';
 import { formatTime, type Micros } from '../../model/time';
 import { nodeRef, zoneRef, type NodeRecord } from '../../model/types';
 import type { ControllerHost } from '../controllerHost';
+import { NodeHealthData } from './nodeHealthData';
 import { NodeLifecycleState } from './state';
 import { findCondition, noExecuteFor, taintExists } from './taints';
 
@@ -77,12 +78,16 @@ export function* reconstruct(nlc: NodeLifecycleState, host: ControllerHost, name
     const ready = findCondition(node.conditions, 'Ready');
     const lease = nlc.rules.readsLeases ? host.cluster.leases.get(name) : undefined;
     const { at: probe, from } = reconstructedProbe(nlc, host, node);
-    nlc.setHealth(name, {
-      probe,
-      readyTransition: ready ? ready.lastTransitionTime : node.meta.creationTimestamp,
-      savedReady: ready ? copyNodeCondition(ready) : null,
-      lease: lease ? { renewTime: lease.renewTime } : null,
-    });
+    nlc.setHealth(
+      name,
+      new NodeHealthData(
+        probe,
+        ready ? ready.lastTransitionTime : node.meta.creationTimestamp,
+        ready ? copyNodeCondition(ready) : null,
+        lease !== undefined,
+        lease?.renewTime,
+      ),
+    );
     // registered as if observed long ago (classifyNodes' check, as in registerNode), then its Ready as the snapshot has it
     const added = nlc.sendNode(name, { type: 'NODE_ADDED', inKnownNodeSet });
     const obs = ready ? nlc.sendNode(name, { type: 'READY_OBSERVED', status: ready.status }) : null;

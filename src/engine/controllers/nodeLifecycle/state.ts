@@ -18,6 +18,7 @@ import type { ControllerHost } from '../controllerHost';
 import type { StateValue } from 'xstate';
 import { DeadlineHeap } from './deadlines';
 import { GraceCohorts } from './graceCohorts';
+import type { NodeHealthData } from './nodeHealthData';
 import { disruptionExclusion } from './disruption';
 import { deletePodsDeletes } from './guards';
 import { type NodeHealthEvent, monitorMachine, zoneMachine } from './machines';
@@ -85,15 +86,8 @@ export interface FastPathStats {
   unknownSettled: number;
 }
 
-/** nodeHealthData: what the controller remembers of a node between passes. */
-export interface Health {
-  probe: Micros;
-  readyTransition: Micros;
-  /** the Ready condition of the saved status; null when the saved status has none */
-  savedReady: NodeCondition | null;
-  /** the saved Lease (renewTime), or null */
-  lease: { renewTime?: Micros } | null;
-}
+/** nodeHealthData: what the controller remembers of a node between passes (nodeHealthData.ts). */
+export type Health = NodeHealthData;
 
 export interface Track {
   uid: string;
@@ -577,9 +571,9 @@ export function copyCond(c: NodeCondition | undefined): NodeCondition | null {
   return c ? copyNodeCondition(c) : null;
 }
 
-/** A copy of a health entry, built as every entry is (a spread copy is of another make: see model/records.ts). */
+/** A copy of a health entry. */
 export function copyHealth(h: Health): Health {
-  return { probe: h.probe, readyTransition: h.readyTransition, savedReady: h.savedReady, lease: h.lease };
+  return h.copy();
 }
 
 /** apiequality.Semantic.DeepEqual of two NodeConditions. */
@@ -594,7 +588,4 @@ export function sameCondition(a: NodeCondition, b: NodeCondition): boolean {
   );
 }
 
-/** MicroTime.Before with nil pointers: false unless both are set. */
-export function microBefore(a: Micros | undefined, b: Micros | undefined): boolean {
-  return a !== undefined && b !== undefined && a < b;
-}
+export { microBefore } from './nodeHealthData';

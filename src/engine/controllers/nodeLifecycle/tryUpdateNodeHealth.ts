@@ -18,11 +18,11 @@ import {
   RETRY_SLEEP_TIME,
   copyCond,
   copyHealth,
-  microBefore,
   pushMap,
   sameCondition,
 } from './state';
 import { findCondition } from './taints';
+import { NodeHealthData } from './nodeHealthData';
 
 /** The Ready condition before (observed) and after (current) the update; setUnknownSeq when it set Unknown. */
 export interface HealthUpdate {
@@ -76,7 +76,7 @@ export function nextHealth(i: HealthInput): NextHealth {
     if (h && !i.legacy) {
       h = copyHealth(h);
     } else {
-      h = { probe: node.meta.creationTimestamp, readyTransition: node.meta.creationTimestamp, savedReady: null, lease: null };
+      h = new NodeHealthData(node.meta.creationTimestamp, node.meta.creationTimestamp, null, false, undefined);
     }
     followsWork = true;
   } else {
@@ -84,25 +84,25 @@ export function nextHealth(i: HealthInput): NextHealth {
     grace = i.nodeMonitorGracePeriod;
   }
   const savedReady = followsWork ? null : h ? h.savedReady : null;
-  const savedLease = h ? h.lease : null;
+  const saved = h;
   if (!h) {
     // "Missing timestamp for Node. Assuming now as a timestamp."
-    h = { probe: now, readyTransition: now, savedReady: null, lease: null };
+    h = new NodeHealthData(now, now, null, false, undefined);
     followsWork = true;
   } else if (!followsWork && savedReady === null && readyW) {
     // "Creating timestamp entry for newly observed Node"
-    h = { probe: now, readyTransition: now, savedReady: null, lease: null };
+    h = new NodeHealthData(now, now, null, false, undefined);
     followsWork = true;
   } else if (!followsWork && savedReady && readyW && savedReady.lastHeartbeatTime !== readyW.lastHeartbeatTime) {
     const transition = savedReady.lastTransitionTime !== readyW.lastTransitionTime ? now : h.readyTransition;
-    h = { probe: now, readyTransition: transition, savedReady: null, lease: null };
+    h = new NodeHealthData(now, transition, null, false, undefined);
     followsWork = true;
   } else {
     h = copyHealth(h);
   }
   const observedLease = i.lease;
-  if (i.readsLeases && observedLease && (!savedLease || microBefore(savedLease.renewTime, observedLease.renewTime))) {
-    h.lease = { renewTime: observedLease.renewTime };
+  if (i.readsLeases && observedLease && (saved === undefined || saved.leaseIsNews(observedLease))) {
+    h.saveLease(observedLease.renewTime);
     h.probe = now;
   }
   return { h, followsWork, observed, grace, ready: readyW };
@@ -175,12 +175,8 @@ export function tryUpdateNodeHealth(nlc: NodeLifecycleState, host: ControllerHos
       }
       node.conditions = work;
       host.updateNodeStatus(node);
-      nlc.setHealth(name, {
-        probe: h.probe,
-        readyTransition: now,
-        savedReady: copyCond(current),
-        lease: nlc.rules.legacyStatusFunctions ? null : observedLease ? { renewTime: observedLease.renewTime } : null,
-      });
+      const withLease = !nlc.rules.legacyStatusFunctions && observedLease !== undefined;
+      nlc.setHealth(name, new NodeHealthData(h.probe, now, copyCond(current), withLease, observedLease?.renewTime));
       const tr = nlc.commitNode(answer);
       const neverPosted = !readyW;
       const because: Check[] = [

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { conditionsSetUnknown, nextHealth, type HealthInput } from '../../../../src/engine/controllers/nodeLifecycle/tryUpdateNodeHealth';
-import type { Health } from '../../../../src/engine/controllers/nodeLifecycle/state';
+import { type HealthView, NodeHealthData } from '../../../../src/engine/controllers/nodeLifecycle/nodeHealthData';
 import { seconds } from '../../../../src/engine/model/time';
 import { at, lease, node } from './helpers';
 
@@ -22,13 +22,16 @@ const input = (o: Partial<HealthInput>): HealthInput => ({
   nodeStartupGracePeriod: seconds(60),
   ...o,
 });
-const saved = (o: Partial<Health> = {}): Health => ({
-  probe: at(80),
-  readyTransition: at(10),
-  savedReady: { type: 'Ready', status: 'True', lastHeartbeatTime: at(80), lastTransitionTime: at(50) },
-  lease: { renewTime: at(80) },
-  ...o,
-});
+const saved = (o: Partial<HealthView> = {}): NodeHealthData => {
+  const v: HealthView = {
+    probe: at(80),
+    readyTransition: at(10),
+    savedReady: { type: 'Ready', status: 'True', lastHeartbeatTime: at(80), lastTransitionTime: at(50) },
+    lease: { renewTime: at(80) },
+    ...o,
+  };
+  return new NodeHealthData(v.probe, v.readyTransition, v.savedReady, v.lease !== null, v.lease?.renewTime);
+};
 
 test('nextHealth: the entry for each case tryUpdateNodeHealth names', () => {
   const cases: { name: string; in: HealthInput; probe: number; transition: number; follows: boolean; grace: number; lease?: number | null }[] = [
@@ -107,14 +110,14 @@ test('nextHealth: the entry for each case tryUpdateNodeHealth names', () => {
     },
   ];
   for (const c of cases) {
-    const before = c.in.saved ? structuredClone(c.in.saved) : undefined;
+    const before = c.in.saved?.view();
     const r = nextHealth(c.in);
     assert.equal(r.h.probe, c.probe, `${c.name}: probe`);
     assert.equal(r.h.readyTransition, c.transition, `${c.name}: readyTransition`);
     assert.equal(r.followsWork, c.follows, `${c.name}: follows the node's status`);
     assert.equal(r.grace, c.grace, `${c.name}: grace`);
-    if (c.lease !== undefined) assert.deepEqual(r.h.lease, c.lease === null ? null : { renewTime: c.lease }, `${c.name}: lease`);
-    assert.deepEqual(c.in.saved, before, `${c.name}: the saved entry is not edited`);
+    if (c.lease !== undefined) assert.deepEqual(r.h.view().lease, c.lease === null ? null : { renewTime: c.lease }, `${c.name}: lease`);
+    assert.deepEqual(c.in.saved?.view(), before, `${c.name}: the saved entry is not edited`);
     assert.notEqual(r.h, c.in.saved, `${c.name}: a new entry`);
   }
 });
