@@ -64,6 +64,11 @@ export class Changes<S> implements MapDelta<S> {
     return this.keys ?? this.map!.keys();
   }
 
+  /** the lists while the map is not made, else the map (see entriesOf) */
+  entries(): DeltaLists<S> | Map<string, S | null> {
+    return this.map ?? { keys: this.keys!, values: this.values! };
+  }
+
   get delta(): Map<string, S | null> {
     if (this.map === undefined) {
       this.map = mapOfLists(this.keys!, this.values!);
@@ -128,6 +133,11 @@ export class PodChanges implements PodDelta {
     return this.changed ? this.changed.keys.length : this.map!.size;
   }
 
+  /** the lists while the map is not made, else the map (see entriesOf) */
+  entries(): DeltaLists<KeptPod> | Map<string, KeptPod | null> {
+    return this.map ?? this.changed!;
+  }
+
   get delta(): Map<string, KeptPod | null> {
     if (this.map === undefined) {
       this.map = mapOfLists(this.changed!.keys, this.changed!.values);
@@ -150,6 +160,21 @@ export function podsIn(pods: PodDelta): number {
 /** A delta in an object of its own (a spread would leave a Changes' map behind: it is made when read). */
 export function ownDelta<S>(d: MapDelta<S>): MapDelta<S> {
   return { delta: d.delta, order: d.order };
+}
+
+/** A delta's records as two lists, each key once (null: deleted). */
+export interface DeltaLists<S> {
+  readonly keys: readonly string[];
+  readonly values: readonly (S | null)[];
+}
+
+/**
+ * A delta as a restore reads it: its lists while its map is not made, else the map. A restore looks up the few keys
+ * changed since in the checkpoints before them, and the map of the Unknown pass's 50,000 pods (or a pass's 5,000 nodes)
+ * made for that was most of a one-pass step back after it (rewind.ts reads the lists once instead).
+ */
+export function entriesOf<S>(d: MapDelta<S>): DeltaLists<S> | Map<string, S | null> {
+  return d instanceof Changes || d instanceof PodChanges ? d.entries() : d.delta;
 }
 
 /** The keys of a delta, without making the map of a Changes. */

@@ -9,7 +9,7 @@ import type { Micros } from '../model/time';
 import type { DaemonSetRecord, KObject, LeaseRecord, NodeRecord, PodRecord, ReplicaSetRecord } from '../model/types';
 import type { Kubelets } from '../kubelet/kubelets';
 import { keysSharedWith } from '../model/sharedKeys';
-import { type Changes, keysOf, type MapDelta, mergeDelta, type PodDelta, PodChanges, takeDelta } from './checkpointDeltas';
+import { type Changes, entriesOf, keysOf, type MapDelta, mergeDelta, type PodDelta, PodChanges, takeDelta } from './checkpointDeltas';
 import type { SimHost } from './simHost';
 import { factsAt, factsFrom } from './facts';
 import { checkIndex, checkPodOrder, podsByNodeAt, sameFacts } from './restoreChecks';
@@ -374,7 +374,7 @@ export class CheckpointStore {
         snap.nodes,
         chain,
         dropped,
-        (c) => c.nodes.delta,
+        (c) => entriesOf(c.nodes),
         nodesBack,
         (v, name) => this.nodePutBack(name, v),
         cp.nodes.order,
@@ -387,7 +387,7 @@ export class CheckpointStore {
         snap.pods,
         chain,
         dropped,
-        (c) => c.pods.delta,
+        (c) => entriesOf(c.pods),
         host.dirtyPods.otherKeys(),
         (v, key) => {
           host.podPutBack(key, v);
@@ -408,7 +408,7 @@ export class CheckpointStore {
         snap.replicaSets,
         chain,
         dropped,
-        (c) => c.replicaSets.delta,
+        (c) => entriesOf(c.replicaSets),
         [...host.dirtyReplicaSets, ...host.statusReplicaSets],
         replicaSetFrom,
         cp.replicaSets.order,
@@ -422,7 +422,7 @@ export class CheckpointStore {
         snap.leases,
         chain,
         dropped,
-        (c) => c.leases.delta,
+        (c) => entriesOf(c.leases),
         host.dirtyLeases,
         leaseFrom,
         cp.leases.order,

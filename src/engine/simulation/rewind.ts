@@ -5,6 +5,7 @@
  */
 import type { PodRecord } from '../model/types';
 import { inOrder } from '../model/podOrder';
+import type { DeltaLists } from './checkpointDeltas';
 
 /** What the rewind reads of a checkpoint (checkpointStore.ts's Checkpoint): its pod index's delta. */
 interface WithIndex {
@@ -24,7 +25,8 @@ export function rewind<C, T, S = T>(
   base: Map<string, T>,
   chain: C[],
   dropped: C[],
-  deltaOf: (c: C) => Map<string, S | null>,
+  /** a checkpoint's delta: its map, or its lists while the map is not made (entriesOf) */
+  deltaOf: (c: C) => Map<string, S | null> | DeltaLists<S>,
   dirty: Iterable<string>,
   clone: (v: T | S, key: string) => T,
   /** the keys' order at the checkpoint; undefined: the live map's order is that order */
@@ -33,7 +35,10 @@ export function rewind<C, T, S = T>(
   /** gets the keys put back (the others keep their live records); empty when given */
   putBack?: Set<string>,
   /** the keys of a dropped checkpoint's delta (default: its map's), read without making the map */
-  keysOf: (c: C) => Iterable<string> = (c) => deltaOf(c).keys(),
+  keysOf: (c: C) => Iterable<string> = (c) => {
+    const d = deltaOf(c);
+    return d instanceof Map ? d.keys() : d.keys;
+  },
   /** writes a record into the live one under its key, when it can (true): such a key is not in `replaced` */
   writeInto?: (live: T, v: T | S, key: string) => boolean,
 ): Map<string, T> {
@@ -56,6 +61,12 @@ export function rewind<C, T, S = T>(
   let left = changed;
   for (let i = chain.length - 1; i >= 0 && left.size > 0; i--) {
     const d = deltaOf(chain[i]);
+    if (!(d instanceof Map)) {
+      if (d.keys.length === 0) continue;
+      if (left === putBack) left = new Set(left);
+      left = fromLists(d, left, put);
+      continue;
+    }
     if (d.size === 0) continue;
     if (left === putBack) left = new Set(left);
     if (d.size < left.size) {
@@ -69,6 +80,27 @@ export function rewind<C, T, S = T>(
   }
   for (const key of left) put(key, base.get(key) ?? null);
   return order === undefined ? map : inOrder(map, order);
+}
+
+/**
+ * The keys of `left` that lists hold put back from them, in the order a map of them would have given (theirs when they
+ * are the fewer, else left's), without making that map: one look-up in `left` per entry. Returns what is left.
+ */
+function fromLists<S>(d: DeltaLists<S>, left: Set<string>, put: (key: string, v: S | null) => void): Set<string> {
+  const { keys, values } = d;
+  if (keys.length < left.size) {
+    for (let i = 0; i < keys.length; i++) if (left.delete(keys[i])) put(keys[i], values[i]);
+    return left;
+  }
+  const found = new Map<string, S | null>();
+  for (let i = 0; i < keys.length; i++) if (left.has(keys[i])) found.set(keys[i], values[i]);
+  if (found.size === 0) return left;
+  for (const key of left)
+    if (found.has(key)) {
+      put(key, found.get(key) as S | null);
+      left.delete(key);
+    }
+  return left;
 }
 
 /** Whether the rewind put a key into the map that it did not hold (undefined in `replaced`), which comes last in it. */

@@ -4,14 +4,16 @@
  * before (a Map of the same adds): its entries and their order, its keys read without the map, a
  * copy of its own, and a map set in its place (thinning). The scenarios then ask of every checkpoint
  * a simulation saves that its lists hold each key once and the map made of them holds the same keys
- * in the same order (a node changed and beating between two checkpoints is listed once).
+ * in the same order (a node changed and beating between two checkpoints is listed once). A step back
+ * reads the checkpoints before it as lists (entriesOf): it leaves their maps unmade, and its state is a
+ * fresh run's.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Changes, keysOf, ownDelta } from '../../../src/engine/simulation/checkpointDeltas';
+import { Changes, entriesOf, keysOf, ownDelta } from '../../../src/engine/simulation/checkpointDeltas';
 import { createSimulation } from '../../../src/engine/simulation/simulation';
 import type { Checkpoint } from '../../../src/engine/simulation/checkpointStore';
-import { node, scenarioOf, type EventSpec } from '../../helpers/scenario';
+import { node, pod, scenarioOf, type EventSpec } from '../../helpers/scenario';
 
 type Op = ['add', string, number | null] | ['read'] | ['set', [string, number | null][]];
 
@@ -128,5 +130,43 @@ describe('the deltas every checkpoint of a run keeps', () => {
         }
       }
       assert.ok(seen > 0, 'the checkpoints held changed records');
+    });
+});
+
+/** `from`: the pass stepped to one at a time (a user's steps: a checkpoint each), then one Step Back; `events` as above */
+const stepBacks: { name: string; events: EventSpec[]; from: number }[] = [
+  { name: 'a quiet pass: the nodes beat and renew', events: [], from: 6 },
+  {
+    name: 'the pass after a kubelet stopped and its node went Unknown (its pods marked not ready)',
+    events: [{ at: '5s', kind: 'kubelet', action: 'stop', target: { nodes: ['b'] } } as EventSpec],
+    from: 10,
+  },
+  {
+    name: 'the pass after a user taint (a node changed otherwise)',
+    events: [{ at: '12s', kind: 'taint', target: { nodes: ['a'] }, taint: { key: 'k', effect: 'NoSchedule' } } as EventSpec],
+    from: 4,
+  },
+];
+
+describe('a one-pass step back reads the deltas before it as lists', () => {
+  for (const c of stepBacks)
+    it(c.name, () => {
+      const objects = [node('a'), node('b'), node('c'), pod('default', 'p1', 'a'), pod('default', 'p2', 'b'), pod('default', 'p3', 'b')];
+      const make = () => createSimulation(scenarioOf({ objects, version: '1.35', events: c.events }));
+      const sim = make();
+      for (let p = 0; p <= c.from; p++) sim.goToPass(p, { interactive: true });
+      const deltas = () =>
+        (sim as unknown as { store: { list: Checkpoint[] } }).store.list.flatMap((cp) =>
+          (['nodes', 'leases', 'replicaSets', 'pods'] as const).map((part) => ({ at: `pass ${cp.pass}, ${part}`, d: cp[part] })),
+        );
+      // the ones kept as lists until now (thinning merges some into maps)
+      const lists = deltas().filter(({ d }) => !(entriesOf<unknown>(d) instanceof Map));
+      assert.ok(lists.length > 0);
+      sim.goToPass(c.from - 1, { interactive: true });
+      const kept = new Set(deltas().map(({ d }) => d));
+      for (const { at, d } of lists) if (kept.has(d)) assert.ok(!(entriesOf<unknown>(d) instanceof Map), `${at}: its map was made by the step back`);
+      const fresh = make();
+      fresh.goToPass(c.from - 1);
+      assert.equal(JSON.stringify(sim.state()), JSON.stringify(fresh.state()), 'the state after the step back');
     });
 });
