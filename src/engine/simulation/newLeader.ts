@@ -15,7 +15,7 @@
 import { formatTime, type Micros } from '../model/time';
 import type { ObjectRef } from '../model/types';
 import { outcomesOf } from '../trace/outcomes';
-import type { WhyNot, WhyNotCheck } from '../trace/whyNot';
+import type { WhyNot } from '../trace/whyNot';
 import { whyNotOfControllers, type Explainable, type WhyNotAsk } from './explain';
 
 /** Above this many pods the new leader's answers are not worked out (a second simulation of the cluster). */
@@ -67,23 +67,13 @@ export function newLeaderAnswers(sim: Explainable, make: () => LeaderRun, at: Mi
   return [...started, ...whyNotOfControllers(run, ref, undefined, ask)];
 }
 
-/** The wait's check: not leading until `at`. */
-function waitCheck(at: string): WhyNotCheck {
-  return {
-    guard: 'leading',
-    upstream: "leaderelection: the new leader acquires the lease once the old leader's expires (leaderElectLeaseDuration)",
-    holds: false,
-    rule: `kube-controller-manager leads again at ${at}, after the failover's wait: its controllers start then with empty memory`,
-    values: { newLeaderAt: at },
-  };
-}
-
 /** The controllers' why-nots of `ref` during a failover's wait (sim.leaderStartsAt): the new leader's, as it starts. */
 export function whyNotDuringWait(sim: Explainable, make: () => LeaderRun, ref: ObjectRef, ask?: WhyNotAsk): WhyNot[] {
   const at = sim.leaderStartsAt;
   const answers = at === undefined ? undefined : newLeaderAnswers(sim, make, at, ref, ask);
   if (!answers) return [];
-  const wait = waitCheck(formatTime(at!));
+  const newLeaderAt = formatTime(at!);
+  const wait = `kube-controller-manager leads again at ${newLeaderAt}, after the failover's wait: its controllers start then with empty memory`;
   // the wait is said in the answer's check; its path stays the new leader's
-  return answers.map((w) => ({ ...w, check: { rule: `${wait.rule}; then ${w.check.rule}`, values: { ...wait.values, ...(w.check.values ?? {}) } } }));
+  return answers.map((w) => ({ ...w, check: { rule: `${wait}; then ${w.check.rule}`, values: { newLeaderAt, ...(w.check.values ?? {}) } } }));
 }
