@@ -64,7 +64,8 @@ export function readRestart(w: WhyNot, next: NextRestart | undefined, on?: Resta
   const restart = next.at;
   const named = w.wouldFireAt ?? w.conditional?.at;
   if (named === undefined || parseTimestamp(named)! < restart) return w;
-  const again = !next.failover && on ? tolerationAgain(w, restart, on) : undefined;
+  // a failover first is read by failoverAhead.ts (explain.ts does not bring it here)
+  const again = on ? tolerationAgain(w, restart, on) : undefined;
   // another restart by the time re-timed (a failover at the same instant: the new leader waits) starts it over again
   if (again && !(next.then !== undefined && next.then <= parseTimestamp(again.conditional!.at)!)) return again;
   const check: WhyNotCheck = {

@@ -57,10 +57,15 @@ export class GraceCohorts {
     slot.cohort = c;
   }
 
+  /** The deadline of the slot's cohort when that cohort is of this queue, else undefined. */
+  dueOf(slot: CohortMember): Micros | undefined {
+    const c = slot.cohort;
+    return c !== undefined && c.queue === this ? c.due : undefined;
+  }
+
   /** True when the slot sits in a cohort of this queue whose deadline is `due`: the heap need not arm it. */
   covers(slot: CohortMember, due: Micros): boolean {
-    const c = slot.cohort;
-    return c !== undefined && c.queue === this && c.due === due;
+    return this.dueOf(slot) === due;
   }
 
   /**
@@ -107,16 +112,16 @@ export class GraceCohorts {
     for (let i = this.head; i < this.list.length && this.list[i].due < now; i++) if (this.list[i].live > 0) any = true;
     if (!any) return;
     for (const s of slots) {
-      const c = s.cohort;
-      if (c !== undefined && c.queue === this && c.due < now) fn(s, c.due);
+      const due = this.dueOf(s);
+      if (due !== undefined && due < now) fn(s, due);
     }
   }
 
   /** Calls `fn` with each slot (of `slots`) in a queued cohort and that cohort's due. */
   forEach<S extends CohortMember>(slots: Iterable<S>, fn: (slot: S, due: Micros) => void): void {
     for (const s of slots) {
-      const c = s.cohort;
-      if (c !== undefined && c.queue === this) fn(s, c.due);
+      const due = this.dueOf(s);
+      if (due !== undefined) fn(s, due);
     }
   }
 }

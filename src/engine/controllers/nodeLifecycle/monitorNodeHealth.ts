@@ -178,9 +178,9 @@ function verifyDeadlines(nlc: NodeLifecycleState, host: ControllerHost, now: Mic
     const t = nlc.tracks.get(name);
     if (!slot || !h || !t || !nlc.isReady(name, t) || slot.mark === stamp) continue;
     const due = h.probe + grace;
-    const c = slot.cohort;
-    const inCohort = c !== undefined && c.queue === nlc.cohorts && c.due <= due && c.due >= now;
-    if (!(slot.armed <= due) && !inCohort) throw new Error(`grace deadline of ${name} (${due}) not armed: heap ${slot.armed}, cohort ${c?.due}`);
+    const cohort = nlc.cohorts.dueOf(slot);
+    const inCohort = cohort !== undefined && cohort <= due && cohort >= now;
+    if (!(slot.armed <= due) && !inCohort) throw new Error(`grace deadline of ${name} (${due}) not armed: heap ${slot.armed}, cohort ${cohort}`);
   }
 }
 

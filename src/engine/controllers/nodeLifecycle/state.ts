@@ -571,11 +571,6 @@ export function copyCond(c: NodeCondition | undefined): NodeCondition | null {
   return c ? copyNodeCondition(c) : null;
 }
 
-/** A copy of a health entry. */
-export function copyHealth(h: Health): Health {
-  return h.copy();
-}
-
 /** apiequality.Semantic.DeepEqual of two NodeConditions. */
 export function sameCondition(a: NodeCondition, b: NodeCondition): boolean {
   return (
@@ -587,5 +582,3 @@ export function sameCondition(a: NodeCondition, b: NodeCondition): boolean {
     a.lastTransitionTime === b.lastTransitionTime
   );
 }
-
-export { microBefore } from './nodeHealthData';

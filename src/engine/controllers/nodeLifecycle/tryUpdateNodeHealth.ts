@@ -10,17 +10,7 @@ import { copyNodeConditions, nodeCondition } from '../../model/records';
 import type { Check } from '../../trace/decision';
 import type { ControllerHost } from '../controllerHost';
 import { probeExpired } from './guards';
-import {
-  type Health,
-  NODE_HEALTH_UPDATE_ATTEMPTS,
-  NodeLifecycleState,
-  type PassContext,
-  RETRY_SLEEP_TIME,
-  copyCond,
-  copyHealth,
-  pushMap,
-  sameCondition,
-} from './state';
+import { type Health, NODE_HEALTH_UPDATE_ATTEMPTS, NodeLifecycleState, type PassContext, RETRY_SLEEP_TIME, copyCond, pushMap, sameCondition } from './state';
 import { findCondition } from './taints';
 import { NodeHealthData } from './nodeHealthData';
 
@@ -74,7 +64,7 @@ export function nextHealth(i: HealthInput): NextHealth {
     observed = nodeCondition('Ready', 'Unknown', node.meta.creationTimestamp, node.meta.creationTimestamp, undefined, undefined);
     grace = i.nodeStartupGracePeriod;
     if (h && !i.legacy) {
-      h = copyHealth(h);
+      h = h.copy();
     } else {
       h = new NodeHealthData(node.meta.creationTimestamp, node.meta.creationTimestamp, null, false, undefined);
     }
@@ -98,7 +88,7 @@ export function nextHealth(i: HealthInput): NextHealth {
     h = new NodeHealthData(now, transition, null, false, undefined);
     followsWork = true;
   } else {
-    h = copyHealth(h);
+    h = h.copy();
   }
   const observedLease = i.lease;
   if (i.readsLeases && observedLease && (saved === undefined || saved.leaseIsNews(observedLease))) {
