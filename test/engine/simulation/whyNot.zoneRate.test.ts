@@ -5,7 +5,8 @@
  * when the old one had no token). The why-not's forecast of the zone's queue swaps it at the same
  * pass, so the time it names is the one the run gives. On main (9899136) each of these answers was
  * conditional on "its zone's rate and queue let it through at once" and named +1m10s, the first
- * token at the old rate: a time that came minutes early.
+ * token at the old rate: a time that came minutes early. A small zone at rate 0 (PartialDisruption) was said never
+ * tainted, though its other nodes on the way made it FullDisruption at the normal rate (main 4184d34).
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -32,6 +33,27 @@ function partialThenFull(dir: string): string {
   writeFileSync(file, `${text}  - at: 3m\n    kubelet: stop\n    nodes: [${more}]\n`);
   return file;
 }
+
+/**
+ * zone-small-partial (six nodes, four stopped at +30s) with node-a6 set Ready=False and node-a3 stopped at +10s, and
+ * node-a5 stopped at `a5`: PartialDisruption at +1m05s, rate 0 (a small zone), then FullDisruption once node-a5 goes
+ * Unknown, at the normal 0.1/s while the other zones stay up (the why-not hunt's zone-small-partial seed 129).
+ */
+function smallThenFull(dir: string, a5: string): string {
+  mkdirSync(join(dir, 'clusters'));
+  copyFileSync('examples/clusters/three-zones.yaml', join(dir, 'clusters', 'three-zones.yaml'));
+  const text = readFileSync('examples/zone-small-partial.yaml', 'utf8').replace(/\nexpect:[\s\S]*$/, '\n');
+  const more = `  - at: 10s\n    condition: {type: Ready, status: "False"}\n    nodes: [node-a6]\n  - at: 10s\n    kubelet: stop\n    nodes: [node-a3]\n  - at: ${a5}\n    kubelet: stop\n    nodes: [node-a5]\n`;
+  const file = join(dir, 'small-then-full.yaml');
+  writeFileSync(file, text + more);
+  return file;
+}
+
+const generated: Record<string, (dir: string) => string> = {
+  'partial-then-full': partialThenFull,
+  'small-then-full-45s': (dir) => smallThenFull(dir, '45s'),
+  'small-then-full-75s': (dir) => smallThenFull(dir, '75s'),
+};
 
 interface Case {
   name: string;
@@ -96,6 +118,36 @@ const cases: Case[] = [
     decision: 'TaintAdded',
     rateOnTheWay: ['2026-01-01T00:03:35.000Z: 0.1'],
   },
+  {
+    name: 'a small zone at rate 0 (PartialDisruption) at +1m10s, node-a5 stopped at +45s: FullDisruption at +1m25s brings 0.1/s back, node-a1 at +1m35s',
+    file: 'generated:small-then-full-45s',
+    until: '1m10s',
+    object: 'Node/node-a1',
+    outcome: 'NodeTaintedNoExecute',
+    at: '2026-01-01T00:01:35.000Z',
+    decision: 'TaintAdded',
+    rateOnTheWay: ['2026-01-01T00:01:25.000Z: 0.1'],
+  },
+  {
+    name: 'the same: toleration-sixty on node-a1 goes 60 s after its taint, +2m35s',
+    file: 'generated:small-then-full-45s',
+    until: '1m10s',
+    object: 'Pod/default/toleration-sixty',
+    outcome: 'PodDeletedByTaintEviction',
+    at: '2026-01-01T00:02:35.000Z',
+    decision: 'PodEvicted',
+  },
+  {
+    name: 'a small zone at rate 0 at +1m10s, node-a5 stopped by the timeline at +1m15s: node-a4, third in the queue, at +2m25s under that stop',
+    file: 'generated:small-then-full-75s',
+    until: '1m10s',
+    object: 'Node/node-a4',
+    outcome: 'NodeTaintedNoExecute',
+    if: "the timeline's events on 1 other node of the zone when it says",
+    at: '2026-01-01T00:02:25.000Z',
+    decision: 'TaintAdded',
+    rateOnTheWay: ['2026-01-01T00:01:55.000Z: 0.1'],
+  },
 ];
 
 describe('a zone whose rate changes on the way: the time named is the run’s', () => {
@@ -103,7 +155,7 @@ describe('a zone whose rate changes on the way: the time named is the run’s', 
     it(c.name, () => {
       const dir = mkdtempSync(join(tmpdir(), 'cs-zone-rate-'));
       try {
-        const file = c.file === 'generated:partial-then-full' ? partialThenFull(dir) : c.file;
+        const file = c.file.startsWith('generated:') ? generated[c.file.slice('generated:'.length)]!(dir) : c.file;
         const sim = createSimulation(loadScenario(file, nodeFs()));
         sim.runUntil(parseUntil(c.until, sim.startTime));
         const w = sim.explain(c.object).whyNot.find((x) => x.outcome === c.outcome);

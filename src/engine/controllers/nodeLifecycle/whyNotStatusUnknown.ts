@@ -20,6 +20,9 @@ import { lapseOf, type PassGrid } from './kubeletLapse';
 
 export const FILE = 'node_lifecycle_controller.go';
 
+/** The zone's rate swaps on the way, as an answer's check names them (`rateOnTheWay`). */
+export const rateSwapsText = (swaps: readonly RateSwap[]): string[] => swaps.map((w) => `${formatTime(w.at)}: ${Number(Math.fround(w.qps).toFixed(6))}`);
+
 /** the condition of a what-if time: the kubelet runs and no event of the timeline stops it */
 export const KUBELET_STOPPED_NOW = 'the kubelet stopped now';
 
@@ -266,6 +269,34 @@ export class StatusUnknownWhyNot {
       x.name !== self && x.resumeSeenAt !== undefined && x.resumeSeenAt <= at && x.resumeSeenAt < own;
     if (z.goUnknown.some(back) || stops?.some(back)) return undefined;
     return { at, ahead: i, swaps: planned.rate.swaps.filter((w) => w.at <= at) };
+  }
+
+  /** the zone's nodes the timeline takes out of Ready on the way (TaintedOrEvictedWhyNot: those it stops and those it sets False) */
+  protected timelineChangesOf(zone: string): TimelineStop[] {
+    return this.timelineStopsOf(zone);
+  }
+
+  /**
+   * A zone whose rate is 0 now (a small zone in PartialDisruption) may have it back on the way: its other nodes going
+   * Unknown make it FullDisruption, at the normal rate while another zone stays up (zone-small-partial with node-a5's
+   * kubelet stopped at +45s and node-a6 Ready=False: node-a1 was said never tainted at +1m05s, tainted at +1m35s). The
+   * nodes already on their way give a time; those the timeline takes out of Ready give it under their events. `t`: the
+   * pass that queues `self`, if it is not queued yet.
+   */
+  protected rateRisesOnTheWay(zone: string, self: string, t: Micros | undefined, status: string): { swaps: string[]; answer: Partial<WhyNot> } | undefined {
+    const steady = this.steadyNotReady(self, status);
+    const stays = `its Ready stays ${status} until then`;
+    const known = this.releaseWithArrivals(zone, self, t);
+    if (known) {
+      const at = formatTime(known.at);
+      return { swaps: rateSwapsText(known.swaps), answer: steady ? { wouldFireAt: at } : { conditional: { if: stays, at } } };
+    }
+    const stops = this.timelineChangesOf(zone).filter((s) => s.name !== self);
+    const planned = stops.length ? this.releaseWithArrivals(zone, self, t, stops) : undefined;
+    if (!planned) return undefined;
+    const others = stops.filter((s) => s.queuedAt <= planned.at || (s.counted && s.unknownAt <= planned.at)).length;
+    const events = `the timeline's events on ${others} other node${others === 1 ? '' : 's'} of the zone when it says`;
+    return { swaps: rateSwapsText(planned.swaps), answer: { conditional: { if: steady ? events : `${events}, and ${stays}`, at: formatTime(planned.at) } } };
   }
 
   /**

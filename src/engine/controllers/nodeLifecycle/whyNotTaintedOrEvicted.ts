@@ -16,7 +16,7 @@ import { effectiveRate, type RateLimitedTimedQueue } from './rateLimitedQueue';
 import { podEvictionTimeoutElapsed, zoneLimiterQPS, zoneStateByGuards } from './guards';
 import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE, findCondition, taintExists } from './taints';
 import { readyAgainBound, repostAfter, repostOfReady } from './kubeletLapse';
-import { FILE, StatusUnknownWhyNot, TIMELINE_STOPS_KUBELET, type TimelineStop } from './whyNotStatusUnknown';
+import { FILE, rateSwapsText, StatusUnknownWhyNot, TIMELINE_STOPS_KUBELET, type TimelineStop } from './whyNotStatusUnknown';
 
 const rate = (q: RateLimitedTimedQueue | undefined, fallback: number): number => (q ? Number(effectiveRate(q.limiter).toFixed(6)) : fallback);
 
@@ -171,7 +171,7 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
           zone: zoneRef(zone),
           ahead,
           rate: rate(q, this.host.config.nodeEvictionRate),
-          ...(counted?.swaps.length ? { rateOnTheWay: counted.swaps.map((w) => `${formatTime(w.at)}: ${Number(Math.fround(w.qps).toFixed(6))}`) } : {}),
+          ...(counted?.swaps.length ? { rateOnTheWay: rateSwapsText(counted.swaps) } : {}),
           ...(at !== undefined ? { releasedAt: formatTime(at) } : {}),
         },
       },
@@ -215,7 +215,7 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
    * outage-1.31 seed 109: node-a4 stopped at +4m was said tainted at +4m40s, but node-a3 set Ready=False at +4m made four
    * of six not Ready with node-a4's Unknown at +4m35s, PartialDisruption, rate 0: never tainted).
    */
-  private timelineChangesOf(zone: string): TimelineStop[] {
+  protected override timelineChangesOf(zone: string): TimelineStop[] {
     return this.remember(`timelineChanges|${zone}`, () => {
       const stops = this.timelineStopsOf(zone);
       const notReady = this.timelineNotReadyOf(zone).filter((x) => !stops.some((s) => s.name === x.name));
@@ -536,6 +536,11 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
         const back = this.readyAgain(zone);
         if (!back) return whyNotFrom(what, o, ref, path);
         return whyNotFrom(what, o, ref, path, readyAgainBound(back, "the zone's state changes"));
+      }
+      const risen = this.rateRisesOnTheWay(zone, name, q?.isQueued(name) ? undefined : (queuedAt ?? this.host.now), status);
+      if (risen) {
+        rc.check.values = { ...rc.check.values, rateOnTheWay: risen.swaps };
+        return whyNotFrom(what, o, ref, path, risen.answer);
       }
       return whyNotFrom(what, o, ref, path, { never: true, ...(rc.counterfactual && steady ? { counterfactual: rc.counterfactual } : {}) });
     }
