@@ -112,6 +112,10 @@ function tolerationAgain(w: WhyNot, restart: Micros, on: RestartPod): WhyNot | u
   const { host, pod, node } = on;
   if (w.outcome !== 'PodDeletedByTaintEviction' || w.path?.some((c) => !c.holds && TAINT_SWAP_GUARDS.has(c.guard ?? ''))) return undefined;
   if (!aloneInZone(on, restart)) return undefined;
+  // a NotReady node whose kubelet is stopped goes Unknown on the way, and its not-ready taint is swapped for unreachable,
+  // which the pod may tolerate for another time (one-node-stops with node-a1 set Ready=False at +20s and a restart at
+  // +3m: toleration-zero, 5m of not-ready and 0s of unreachable, was named +8m00s, deleted at the restart)
+  if (findCondition(node.conditions, 'Ready')?.status === 'False' && !on.running(node.meta.name)) return undefined;
   const now = taintsWithEffect(node.taints, 'NoExecute');
   let condition: string | undefined;
   let delay: number | undefined;

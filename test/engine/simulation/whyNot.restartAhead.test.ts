@@ -87,6 +87,20 @@ const cases: { name: string; file: string; events: [number, object][]; askedAt: 
     named: undefined,
   },
   {
+    // the hunt's one-node-stops seed 48 (HUNT_RESTART=1): node-a1 set Ready=False at +20s, its kubelet stopped at +30s,
+    // so its not-ready taint is swapped for unreachable at +1m10s; toleration-zero tolerates the first 5m, the second 0s,
+    // and the new taint eviction controller deletes it at the restart (+8m00s was named, from the not-ready taint)
+    name: 'a NotReady node whose kubelet is stopped: its taint swapped on the way, no time',
+    file: 'one-node-stops.yaml',
+    events: [
+      [20, { kind: 'condition', target: { nodes: ['node-a1'] }, condition: { type: 'Ready', status: 'False' } }],
+      [180, restart()],
+    ],
+    askedAt: 30,
+    ref: 'Pod/default/toleration-zero',
+    named: undefined,
+  },
+  {
     // the new leader's run, worked out (newLeader.ts; whyNot.failover.test.ts has the rest)
     name: 'a failover: the new leader starts after the old lease and gives the toleration again',
     file: 'one-node-stops.yaml',
