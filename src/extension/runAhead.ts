@@ -99,6 +99,12 @@ function pendingCheckpoint(sim: Simulation, more: () => boolean): boolean {
   return sim.prepareSlice ? sim.prepareSlice(more, true) : prepareIdle(sim, more);
 }
 
+/** `sim` with the rest of a restore its step back or reset left for idle time done (GoToPassOptions.viewsFirst): a position to take over from. */
+export function restored(sim: Simulation): Simulation {
+  sim.finishRestore?.();
+  return sim;
+}
+
 /**
  * A new shown simulation with its preparation done at once (the binder's node index: 150–170 ms at 5,000 nodes
  * and 150,000 pods, a few percent of the load before it). Idle time would do it, but a user who steps on at once

@@ -36,7 +36,7 @@ import { selectionParts } from './selectionParts';
 import { Slices, SLICE_MS, type CancelToken, type SessionResult } from './slices';
 import { RealityIndex, realityIndexOf } from './reality';
 import { chainOf, decisionBySeq, isNoise } from './traceLookup';
-import { positionOf, prepareIdle, preparedNow, RunAhead, runAheadNow, slicedMake, type MakeSimulation, type Shown } from './runAhead';
+import { positionOf, prepareIdle, preparedNow, restored, RunAhead, runAheadNow, slicedMake, type MakeSimulation, type Shown } from './runAhead';
 import { PendingStart } from './swapAtOpen';
 import { StartMaking } from './startMade';
 
@@ -418,7 +418,7 @@ export class Session {
     // the ahead simulation, when it stands on this position or has gone on from it, finishes the step (with its views);
     // the shown start's simulation, still being made, then goes on being made as the ahead one
     const p = this.pending;
-    const ahead = p ? this.ahead.takeOver(p, this.kept, p.making) : this.ahead.takeOver(this.sim, this.kept);
+    const ahead = p ? this.ahead.takeOver(p, this.kept, p.making) : this.ahead.takeOver(restored(this.sim), this.kept);
     if (ahead) ({ sim: this.sim, views: this.kept } = ahead);
     else if (p && this.ahead.sim === p.standsFor && positionOf(p.standsFor) === positionOf(p)) {
       // the open's simulation has not moved yet (its views not aligned): shown again, it steps itself as without the swap
@@ -442,7 +442,7 @@ export class Session {
       return { ok: true };
     }
     return this.long(
-      () => this.sim.goToPass(pass - 1),
+      () => this.sim.goToPass(pass - 1, { viewsFirst: true }),
       () => {
         this.changed();
         return { ok: true };
@@ -468,10 +468,10 @@ export class Session {
 
   reset(): SessionResult {
     if (this.slices.running) return { ok: false, message: 'A run is under way: wait for it or cancel it.' };
-    // The shown simulation back to its first checkpoint (startLike.test), the views by the restore's reports: a new one
-    // made here held the click 0.5-1 s at 5,000 nodes, as the making of a start still pending would (updateMessage answers
-    // from what is shown, nothing restored). The run-ahead goes back to its own start in idle time (runAhead.ts).
-    if (!this.pending && positionOf(this.sim) !== this.startKey) this.sim.reset();
+    // The shown simulation back to its first checkpoint (startLike.test), the views by the restore's reports (its controllers
+    // the views do not read restored in idle time: viewsFirst); a new one held the click 0.5-1 s at 5,000 nodes, as the making
+    // of a start still pending would (updateMessage answers from what is shown). The run-ahead goes back to its own start in idle time.
+    if (!this.pending && positionOf(this.sim) !== this.startKey) this.sim.reset({ viewsFirst: true });
     this.changed();
     return { ok: true };
   }

@@ -34,6 +34,8 @@ const plain = (v: unknown): string =>
 
 export function shownState(s: Session): string {
   const sim = s.sim;
+  // a restore's controllers the views do not read, left for idle time (GoToPassOptions.viewsFirst), finished as a read of them finishes them
+  sim.finishRestore?.();
   const c = sim.cluster!;
   const node = [...c.nodes.keys()][1];
   const pod = [...c.pods.values()].find((p) => p.nodeName === node) ?? [...c.pods.values()][0];

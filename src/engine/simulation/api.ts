@@ -35,6 +35,12 @@ export interface GoToPassOptions {
    * `partDone` while parts are left; the next goToPass with this option goes on with them, any other call finishes them.
    */
   restoreInPieces?: boolean;
+  /**
+   * A step back onto a checkpoint's very pass, or a reset: the restore stops once the records and the controllers the
+   * views read are restored (the zones, the countdowns), `partDone` until the rest is (finishRestore, prepareSlice in
+   * idle time, or any call that reads it: explain, machines, a step).
+   */
+  viewsFirst?: boolean;
 }
 
 export interface SimulationOptions {
@@ -163,7 +169,9 @@ export interface Simulation {
    */
   goToPass(n: number, how?: GoToPassOptions): void;
   /** Back to the state at the start, from the first checkpoint: that of a simulation made afresh (test/engine/simulation/startLike.test.ts). */
-  reset(): void;
+  reset(how?: Pick<GoToPassOptions, 'viewsFirst'>): void;
+  /** A restore left part-done by `viewsFirst` finished, while `more()` says so (default: at once); true while parts are left. */
+  finishRestore?(more?: () => boolean): boolean;
   /** The last pass the simulation reaches, at its horizon (limits.ts): goToPass refuses any pass beyond it. */
   readonly lastPass: number;
 

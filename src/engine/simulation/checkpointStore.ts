@@ -16,6 +16,7 @@ import { checkIndex, checkPodOrder, podsByNodeAt, sameFacts } from './restoreChe
 import { inOrder, PodMap } from '../model/podOrder';
 import { indexAt, rewind, someInserted } from './rewind';
 import { ReadyLog } from './dirtyPods';
+import { VIEWS_READ, VIEWS_RESTORED } from './partsUnderWay';
 import {
   type CheckpointChecks,
   cloneDaemonSet,
@@ -326,9 +327,15 @@ export class CheckpointStore {
   /**
    * `restore`, a yield between its parts (the records, the kubelets, the index, each controller): the run-ahead's
    * restore after a step back held the extension host 139-306 ms in one block. Between two parts the host is half
-   * restored: nothing may read it or call the store until the last part is done (SimulationImpl finishes it first).
+   * restored: nothing may read it or call the store until the last part is done (SimulationImpl finishes it first), but
+   * the views once it yields VIEWS_RESTORED (the records, the index and the controllers they read are then restored).
    */
-  *restoreInPieces(cp: Checkpoint, host: SimHost, kubelets: Kubelets, controllers: () => SimController[]): Generator<void, LoopPosition, void> {
+  *restoreInPieces(
+    cp: Checkpoint,
+    host: SimHost,
+    kubelets: Kubelets,
+    controllers: () => SimController[],
+  ): Generator<typeof VIEWS_RESTORED | void, LoopPosition, void> {
     const k = this.list.indexOf(cp);
     // the checkpoints after this one are dropped: running forward again makes them anew
     const chain = this.list.slice(0, k + 1);
@@ -494,13 +501,16 @@ export class CheckpointStore {
     yield;
     const running = host.controllers;
     host.controllers = controllers().filter((c) => cp.controllers.some((x) => x.name === c.name));
+    // once the last controller the views read is restored (the plan puts them first), a click may be answered
+    const read = host.controllers.filter((c) => VIEWS_READ.has(c.name));
+    if (read.length === 0) yield VIEWS_RESTORED;
     for (const c of host.controllers) {
       const previous = running.find((x) => x.name === c.name);
       const from: RestoreFrom | undefined = previous && { previous, pods: podsReplaced, nodes: nodesReplaced, podsMovedInOrder };
       const saved = cp.controllers.find((x) => x.name === c.name)!.saved;
       if (c.restoreInPieces) yield* c.restoreInPieces(saved, host, from);
       else c.restore(saved, host, from);
-      yield;
+      yield c === read[read.length - 1] ? VIEWS_RESTORED : undefined;
     }
     return cp.loop;
   }

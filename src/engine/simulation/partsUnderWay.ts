@@ -3,8 +3,16 @@
  * after a step back, CheckpointStore.restoreInPieces): the simulation is half changed until the last part, so it
  * says it is part-done meanwhile and finishes the work before any other call reads or changes it (settle).
  */
+/**
+ * What a restore's parts yield once the records and the controllers the views read are restored (the node lifecycle's
+ * zones and countdowns; the taint eviction with it): a restore `run` until it may stop there, the rest left for later.
+ */
+export const VIEWS_RESTORED = Symbol('the views restored');
+/** The controllers the views read (SimulationViews: zones, podEvictionDeadlines, podsEvictedFrom). */
+export const VIEWS_READ: ReadonlySet<string> = new Set(['node-lifecycle', 'taint-eviction']);
+
 export class PartsUnderWay {
-  private parts: Iterator<void, void, void> | undefined;
+  private parts: Iterator<unknown, void, void> | undefined;
   /** what the parts do: a hand-off goes on in handOffSlice, a restore in goToPass (or any call: settle) */
   kind: 'handOff' | 'restore' | undefined;
 
@@ -12,16 +20,17 @@ export class PartsUnderWay {
     return this.parts !== undefined;
   }
 
-  start(parts: Iterator<void, void, void>, kind: 'handOff' | 'restore'): void {
+  start(parts: Iterator<unknown, void, void>, kind: 'handOff' | 'restore'): void {
     this.parts = parts;
     this.kind = kind;
   }
 
-  /** A part at a time while `more()` says so (at least one); true while parts are left. */
-  run(more: () => boolean): boolean {
+  /** A part at a time while `more()` says so (at least one), and `until` is not what a part yielded; true while parts are left. */
+  run(more: () => boolean, until?: symbol): boolean {
     for (;;) {
-      if (this.parts!.next().done) return ((this.parts = this.kind = undefined), false);
-      if (!more()) return true;
+      const part = this.parts!.next();
+      if (part.done) return ((this.parts = this.kind = undefined), false);
+      if ((until !== undefined && part.value === until) || !more()) return true;
     }
   }
 }

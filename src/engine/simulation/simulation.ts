@@ -51,7 +51,7 @@ import { cloneCluster } from './checkpoint';
 import { CheckpointStore, podsIn, type Checkpoint, type LoopPosition } from './checkpointStore';
 import { HandOff, handOffFrom, type HandOffSource } from './handOff';
 import { Redo } from './redo';
-import { PartsUnderWay } from './partsUnderWay';
+import { PartsUnderWay, VIEWS_RESTORED } from './partsUnderWay';
 import { startToTake, takeStart } from './startLike';
 import { checkpointDue, fineDue, heavyPass, PendingCheckpoint, podsDue, runEndReplay, RunEndRing, STEP_BACK_CHECKPOINTS } from './checkpointPlacement';
 import { SimulationViews } from './simulationViews';
@@ -176,6 +176,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
    * what the running controllers found in the objects they manage.
    */
   get problems(): readonly Problem[] {
+    this.finishRestore();
     return withoutRepeats(
       this.ownProblems,
       this.host.controllers.flatMap((c) => c.problems?.() ?? []),
@@ -189,8 +190,9 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     warmUpOnce(this.behaviour.version.minor, createSimulation);
   }
   prepareSlice(more: () => boolean, checkpointOnly = false): boolean {
-    // the checkpoint's pod copies in chunks, then the rest of it in a slice of its own; the pod map's order a restore
-    // left owed, which the next pass's first pod created would make good at once
+    // the pod map's order a restore left owed (the next pass's first pod created makes it good at once: 184 ms after a step
+    // back over the Unknown pass) before the rest of a viewsFirst restore; then the checkpoint's pod copies in chunks, its rest
+    if (this.underway.kind === 'restore' && (settleOrderSlice(this.host.cluster.pods, more) || this.finishRestore(more))) return true;
     if (checkpointOnly) return (this.pending.slice(more) && this.pending.pending) || settleOrderSlice(this.host.cluster.pods, more);
     if (this.pending.slice(more) || settleOrderSlice(this.host.cluster.pods, more)) return true;
     for (const c of this.host.controllers) if (c.prepareSlice ? c.prepareSlice(this.host, more) : (c.prepare?.(this.host), false)) return true;
@@ -338,9 +340,10 @@ export class SimulationImpl extends SimulationViews implements Simulation {
       // backwards (or forwards within the same pass, to the pass's own instant)
       let cp = this.checkpoints[0];
       for (const c of this.checkpoints) if (c.pass !== null && c.pass <= n) cp = c;
-      this.restoreCheckpoint(cp, how?.restoreInPieces === true);
+      const later = how?.viewsFirst === true && cp.pass === n;
+      this.restoreCheckpoint(cp, how?.restoreInPieces === true, later);
       this.replay = { to: n, stepBack: cur === n + 1 };
-      if (this.underway.active && this.underway.run(() => !this.shouldStop?.())) return void (this.stopped = true);
+      if (this.underway.active && !later && this.underway.run(() => !this.shouldStop?.())) return void (this.stopped = true);
     } else if (this.replay?.to !== n) this.replay = null;
     // a pass at a time, asking shouldStop between passes too (the extension's slices end there); a
     // replay stopped so goes on at the next call for the same pass, leaving its checkpoints still. A
@@ -376,9 +379,9 @@ export class SimulationImpl extends SimulationViews implements Simulation {
   }
 
   /** Back to the state at the start (from the first checkpoint). */
-  reset(): void {
+  reset(how?: Pick<GoToPassOptions, 'viewsFirst'>): void {
     this.settle();
-    this.restoreCheckpoint(this.checkpoints[0]);
+    this.restoreCheckpoint(this.checkpoints[0], false, how?.viewsFirst);
   }
 
   // ---- views (the rest: simulationViews.ts) ----
@@ -523,16 +526,19 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     this.ring.saved(this.store.list, (cp) => this.store.merge(cp));
   }
 
-  /** `inPieces`: the restore is left to goToPass's next calls (GoToPassOptions.restoreInPieces) */
-  private restoreCheckpoint(cp: Checkpoint, inPieces = false): void {
+  /** `inPieces`: the restore is left to goToPass's next calls (GoToPassOptions.restoreInPieces); `viewsFirst`: its rest to finishRestore's */
+  private restoreCheckpoint(cp: Checkpoint, inPieces = false, viewsFirst = false): void {
     this.pending.drop();
     this.aborted = false;
     this.midInstant = null;
     this.underway.start(this.restoring(cp), 'restore');
-    if (!inPieces) this.underway.run(() => true);
+    if (!inPieces) this.underway.run(() => true, viewsFirst ? VIEWS_RESTORED : undefined);
+  }
+  finishRestore(more: () => boolean = () => true): boolean {
+    return this.underway.kind === 'restore' && this.underway.run(more);
   }
 
-  private *restoring(cp: Checkpoint): Generator<void, void, void> {
+  private *restoring(cp: Checkpoint): Generator<unknown, void, void> {
     this.redo = Redo.beforeRestore(this.store.list, this.store.list.indexOf(cp), this.host.trace, this.ownProblems, this.redo);
     const loop = yield* this.store.restoreInPieces(cp, this.host, this.kubelets, () => this.buildControllers());
     this.ring.drop(this.store.list);

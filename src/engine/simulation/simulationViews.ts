@@ -29,6 +29,8 @@ export abstract class SimulationViews {
   abstract readonly plan: readonly ControllerPlan[];
   /** Takes the checkpoint left pending (and finishes a hand-off under way) before an export. */
   abstract settle(): void;
+  /** Finishes a restore left part-done (GoToPassOptions.viewsFirst) before a view that reads every controller; true while parts are left. */
+  abstract finishRestore(more?: () => boolean): boolean;
   abstract readonly scenario: Scenario;
   abstract readonly leaderStartsAt: Micros | undefined;
   abstract reset(): void;
@@ -54,6 +56,7 @@ export abstract class SimulationViews {
   }
   /** the running controllers (none during a failover's wait) */
   get controllers(): readonly SimController[] {
+    this.finishRestore();
     return this.host.controllers;
   }
   takePodChanges(apart?: { ready?: ReadyKeys }): ReadonlySet<string> | 'all' {
@@ -71,15 +74,18 @@ export abstract class SimulationViews {
   }
 
   explain(object: ObjectRef): Explanation {
+    this.finishRestore();
     this.kubelets.materialise(this.host.now);
     return explainObject(this, object);
   }
 
   whyNotDuringWait(ref: ObjectRef, ask?: WhyNotAsk): WhyNot[] {
+    this.finishRestore();
     return whyNotDuringWait(this, () => this.afresh(), ref, ask);
   }
 
   newLeaderAnswers(at: Micros, ref: ObjectRef, ask?: WhyNotAsk): WhyNot[] | undefined {
+    this.finishRestore();
     return newLeaderAnswers(this, () => this.afresh(), at, ref, ask);
   }
 
@@ -102,9 +108,11 @@ export abstract class SimulationViews {
   }
 
   machines(): MachineView[] {
+    this.finishRestore();
     return this.host.controllers.flatMap((c) => c.machines());
   }
   machine(id: string): MachineView | undefined {
+    this.finishRestore();
     const h = this.host;
     const seqsOf = (m: string) => this.machineSeqs(m);
     return this.machineLookup.machine({ now: h.now, pass: h.pass, trace: h.trace, seqsOf, controllers: h.controllers, machines: () => this.machines() }, id);

@@ -13,7 +13,7 @@ import type { ScenarioEvent, NodeTarget } from '../snapshot/types';
 import type { KObject, NodeRecord, PodPhase, PodRecord, Taint } from '../model/types';
 import { NODE_LEASE_NAMESPACE, nodeRef, nsKey, podRef, replicaSetRef } from '../model/types';
 import { formatDuration, formatTime, type Micros } from '../model/time';
-import { podCondition } from '../model/records';
+import { copyMeta, podCondition } from '../model/records';
 import type { Check } from '../trace/decision';
 import { compileSelector } from '../model/labels';
 import { zoneLabelsOf } from '../model/zones';
@@ -368,7 +368,10 @@ export function applyWorldEvent(ctx: WorldContext, ev: ScenarioEvent): void {
       host.remember(ref, 'scaled', seq);
       host.remember(ref, 'applied', seq);
       rs.replicas = ev.replicas;
-      rs.meta.generation = (rs.meta.generation ?? 1) + 1;
+      // new metadata, not the old edited: checkpoints and the records a restore puts back share it (checkpoint.ts replicaSetFrom)
+      const m = copyMeta(rs.meta);
+      m.generation = (m.generation ?? 1) + 1;
+      rs.meta = m;
       host.announceReplicaSet('updated', rs);
       return;
     }

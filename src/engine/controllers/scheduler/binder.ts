@@ -38,7 +38,7 @@ import { fitErrorMessage, wordingFor, type Reason, type Wording } from './reason
 import { podRequests } from './resources';
 import { requiredPlacement } from './nodeAffinity';
 import { NodeUsage, podMove } from './nodeUsage';
-import { allocatableKey, anyReadyTrue, sameFilterTaints, sameJson, sameLabels } from './nodeChanges';
+import { allocatableKey, allocatableOf, allocatableRestored, anyReadyTrue, sameFilterTaints, sameJson, sameLabels } from './nodeChanges';
 import { scheduledCondition, setCondition } from './podConditions';
 import { binderGuardChecks, pendingPodWhyNot } from './whyNot';
 import { dueAfterMove, leftoverAt, nextTry, queueRulesFor, type QueueRules, type Waiting } from './schedulingQueue';
@@ -109,8 +109,7 @@ export class SimplifiedBinder implements SimController {
   private allocSeen = new Map<string, string>();
 
   private seeAllocatable(host: ControllerHost): void {
-    this.allocSeen.clear();
-    for (const [name, node] of host.cluster.nodes) this.allocSeen.set(name, allocatableKey(node));
+    this.allocSeen = allocatableOf(host.cluster.nodes);
   }
 
   private setVersion(minor: number): void {
@@ -549,7 +548,10 @@ export class SimplifiedBinder implements SimController {
     this.usage = !this.index && sums && few ? sums.restoredTo(host.cluster, from.pods) : null;
     // the binder that ran until now is dropped after the restore: it must not keep (nor edit) the index or sums taken over
     if (previous) [previous.index, previous.usage] = [null, null];
-    if (host) this.seeAllocatable(host);
+    if (host && previous && from) {
+      this.allocSeen = allocatableRestored(previous.allocSeen, host.cluster.nodes, from.nodes, this.options.checkRestoredIndex === true);
+      previous.allocSeen = new Map();
+    } else if (host) this.seeAllocatable(host);
   }
 }
 

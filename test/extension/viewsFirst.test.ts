@@ -1,0 +1,75 @@
+/**
+ * A Step Back (onto a pass with a checkpoint of its own) and Reset restore the records and the controllers the views
+ * read, answer the click, and leave the other controllers' restore (the ReplicaSet controller's, the binder's) for idle
+ * time or the next call that reads them (GoToPassOptions.viewsFirst): a third of a Reset at 5,000 nodes. What the panel
+ * shows right after the click, the shown simulation once whole, and the run forward from there are a fresh session's.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Session } from '../../src/extension/session';
+import { openedWithStore, shownStore as shown, shownState as state, startScenarios } from '../helpers/shownState';
+
+const { files: FILES, load } = startScenarios('cs-views-first-');
+const opened = (file: string) => openedWithStore(load(file));
+
+type Click = 'step' | 'back' | 'reset' | { goTo: number } | { select: (file: string) => string };
+const firstNode = (file: string) => `Node/${[...load(file).scenario.snapshot.cluster.nodes.keys()][0]}`;
+
+/**
+ * The clicks before (with the idle work after each), then the ones at once; `later`: the restore's rest is left for idle
+ * time (undefined: either, by whether the pass stepped back onto kept a checkpoint of its own).
+ */
+const cases: { name: string; before: Click[]; atOnce: Click[]; later?: boolean }[] = [
+  { name: 'a Step Back after steps', before: ['step', 'step', 'step'], atOnce: ['back'], later: true },
+  { name: 'two Step Backs at once', before: ['step', 'step', 'step', 'step'], atOnce: ['back', 'back'] },
+  { name: 'a Step Back, then a Step at once', before: ['step', 'step', 'step'], atOnce: ['back', 'step'], later: false },
+  { name: 'a Step Back after a jump', before: [{ goTo: 6 }], atOnce: ['back'], later: true },
+  {
+    name: 'a Step Back with a node selected (its why reads every controller)',
+    before: [{ select: firstNode }, 'step', 'step'],
+    atOnce: ['back'],
+    later: false,
+  },
+  { name: 'a Reset, then a Step Back at the start', before: ['step', 'step'], atOnce: ['reset', 'back'], later: true },
+];
+
+function act(s: Session, a: Click, file: string, where: string): void {
+  if (a === 'step') assert.equal(s.step().ok, true, where);
+  else if (a === 'back') assert.equal(s.stepBack().ok || s.shown.pass === null, true, where);
+  else if (a === 'reset') assert.equal(s.reset().ok, true, where);
+  else if ('goTo' in a) assert.equal(s.goToPass(a.goTo).ok, true, where);
+  else assert.equal(s.selectObject(a.select(file)).ok, true, where);
+}
+
+test('the restore answers once the views can be read, its rest in idle time: what the panel shows is a fresh session’s', () => {
+  for (const file of FILES)
+    for (const c of cases) {
+      const where = `${c.name} (${file.split('/').pop()})`;
+      const a = opened(file);
+      for (const b of c.before) {
+        a.idle('all');
+        act(a.session, b, file, where);
+      }
+      a.idle('all');
+      for (const b of c.atOnce) act(a.session, b, file, where);
+      if (c.later !== undefined) assert.equal(a.session.sim.partDone, c.later, `${where}: the restore's rest left for idle time`);
+
+      const fresh = opened(file);
+      const selected = a.session.selected;
+      if (selected) fresh.session.selectObject(selected);
+      const pass = a.session.shown.pass;
+      if (pass !== null) act(fresh.session, { goTo: pass }, file, where);
+      assert.equal(shown(a.store), shown(fresh.store), `${where}: what the panel shows`);
+      a.idle('all');
+      assert.equal(a.session.sim.partDone, false, `${where}: restored whole in idle time`);
+      assert.equal(state(a.session), state(fresh.session), `${where}: the shown simulation`);
+      for (const [i, moments] of [0, 'all'].entries()) {
+        a.idle(moments as number | 'all');
+        fresh.idle(moments as number | 'all');
+        act(a.session, 'step', file, where);
+        act(fresh.session, 'step', file, where);
+        assert.equal(shown(a.store), shown(fresh.store), `${where}: what the panel shows after step ${i + 1}`);
+        assert.equal(state(a.session), state(fresh.session), `${where}: the shown simulation after step ${i + 1}`);
+      }
+    }
+});
