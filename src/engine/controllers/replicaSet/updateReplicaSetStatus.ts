@@ -91,7 +91,13 @@ export function updateStatus(
   if (!ok) return `update replicasets ${entry.key} status failed (injected fault)`;
   rs.status = next;
   // the entry's key: a string every map keyed by ReplicaSet has hashed already (9,373 status writes in one pass at 5,000 nodes)
-  host.updateReplicaSetStatus?.(rs, entry.key);
+  // its echo, if the host announces the write now, is owed rather than added (statusEcho.ts)
+  rsc.echoes.writing = entry;
+  try {
+    host.updateReplicaSetStatus?.(rs, entry.key);
+  } finally {
+    rsc.echoes.writing = undefined;
+  }
   const failure = failureOf(next);
   const d = {
     controller: 'replicaset' as const,
