@@ -11,6 +11,7 @@ export const EVERY_CHECK: Required<SimulationChecks> = {
   kubeletDue: true,
   restoreIndexRebuild: true,
   replicaSetEntries: true,
+  replicaSetEchoes: true,
   nodeIndexRebuild: true,
   nodeTracks: true,
   graceDeadlines: true,

@@ -70,6 +70,9 @@ export class FakeHost implements ControllerHost {
     });
     return seq;
   }
+  decisionCount(): number {
+    return this.decisions.length;
+  }
   remember(object: ObjectRef, fact: string, seq: number): void {
     this.facts.set(`${object}|${fact}`, seq);
   }

@@ -141,6 +141,11 @@ export interface SimController {
    * simulation makes before anything else runs) does that rest first, and nothing new.
    */
   wake(host: ControllerHost, shouldYield?: () => boolean): boolean | void;
+  /**
+   * Optional: the instant's rounds are over (no controller due at it, or MAX_ROUNDS ran out). Work a
+   * controller kept for its next round at the instant is put where its next wake finds it.
+   */
+  instantDone?(host: ControllerHost): void;
   /** xstate machines for the UI's machine view */
   machines(): MachineView[];
   /** the view `machines()` lists under this id, without listing the others; undefined when it lists none */

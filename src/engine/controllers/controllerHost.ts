@@ -48,6 +48,8 @@ export interface ControllerHost {
    * seldom read; `explain` must read only what is never changed in place after the call.
    */
   decideExplainedLater?(d: Omit<DecisionInput, 'because'>, explain: Explanation): number;
+  /** Optional, for checking modes: how many decisions have been recorded */
+  decisionCount?(): number;
 
   /**
    * Causes: a decision can be remembered as the latest reason for a fact about

@@ -13,6 +13,8 @@ export interface SimulationChecks extends CheckpointChecks {
   restoreIndexRebuild?: boolean;
   /** ReplicaSetControllerOptions.checkSavedEntries: a ReplicaSet entry a checkpoint shares with the previous one is unchanged since */
   replicaSetEntries?: boolean;
+  /** ReplicaSetControllerOptions.checkEchoes: the sync of a status write's echo, dropped unsynced, decides nothing */
+  replicaSetEchoes?: boolean;
   /** SimplifiedBinderOptions.checkRestoredIndex: the node index taken over on a restore equals one made anew */
   nodeIndexRebuild?: boolean;
   /** NodeLifecycleOptions.verifyTracks: what the monitor pass's heartbeat shortcuts kept of a node is still the node's when it is evaluated */

@@ -263,6 +263,10 @@ export class SimHost implements ControllerHost {
     return seq;
   }
 
+  decisionCount(): number {
+    return this.trace.length;
+  }
+
   /** Forgets every decision after `length` (going back to a checkpoint). */
   truncate(length: number): void {
     if (this.trace.length <= length) return;

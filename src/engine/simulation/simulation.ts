@@ -461,6 +461,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
   private finishInstant(m: MidInstant): void {
     const host = this.host;
     const { t, monitorDue, round } = m;
+    for (const c of host.controllers) c.instantDone?.(host);
     if (round >= MAX_ROUNDS) sayOnce(this.ownProblems, livelock(t, MAX_ROUNDS));
     this.processedUpTo = t;
     this.invariants?.observe(host.trace);

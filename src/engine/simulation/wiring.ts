@@ -25,6 +25,7 @@ export const defaultControllerFactory: ControllerFactory = (name, ctx) => {
         strictMachines: ctx.strictMachines,
         checkRestoredIndexes: ctx.checks?.restoreIndexRebuild,
         checkSavedEntries: ctx.checks?.replicaSetEntries,
+        checkEchoes: ctx.checks?.replicaSetEchoes,
       });
     case 'scheduler':
       return createSimplifiedBinder({ checkRestoredIndex: ctx.checks?.nodeIndexRebuild });

@@ -20,13 +20,14 @@ import type { ObjectRef, PodRecord, ReplicaSetRecord } from '../../model/types';
 import type { Micros } from '../../model/time';
 import { replicaSetMachine } from './machine';
 import { machineView } from '../../machines/view';
-import { byEntryKey, byKey } from './entry';
+import { byEntryKey, byKey, StatusEchoes } from './entry';
 import { ReplicaSetCore } from './core';
 import { handlePodEvent, handlePodsReadyChanged, handleReplicaSetEvent } from './informerHandlers';
 import { nextWake, processDueKeys } from './processNextWorkItem';
 import { replicaSetWhyNot } from './whyNot';
 import type { WhyNotWorld } from '../../trace/whyNot';
 import { restoreController, saveController, type Saved } from './checkpoint';
+import { echoesAtInstantEnd } from './statusEcho';
 
 export { SLOW_START_INITIAL_BATCH_SIZE, RANKS_DOUBLED_UP_SINCE_MINOR } from './manageReplicas';
 export type { ReplicaSetControllerOptions } from './core';
@@ -81,6 +82,10 @@ export class ReplicaSetController extends ReplicaSetCore implements SimControlle
 
   wake(host: ControllerHost, shouldYield?: () => boolean): boolean {
     return processDueKeys(this, host, shouldYield);
+  }
+
+  instantDone(): void {
+    echoesAtInstantEnd(this);
   }
 
   // ---------------------------------------------------------------- views
@@ -140,6 +145,7 @@ export class ReplicaSetController extends ReplicaSetCore implements SimControlle
 
   *restoreInPieces(saved: unknown, host: ControllerHost, from?: RestoreFrom): Generator<void, void, void> {
     this.unsynced = null;
+    this.echoes = new StatusEchoes();
     yield* restoreController(this, saved, host, from);
   }
 }

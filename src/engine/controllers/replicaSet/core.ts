@@ -20,7 +20,7 @@ import { controllerOf, podKey } from './podUtil';
 import { StatusCounter } from './status';
 import { PodTally } from './tally';
 import { checkPodOwners, checkReplicaSet, type ReplicaSetCheck } from './validate';
-import { isCurrent, machineTable, nsOf, PodSet, type CachedCheck, type Entry, type KeptBySync, type KeptRecord, type SavedEntry } from './entry';
+import { isCurrent, machineTable, nsOf, PodSet, StatusEchoes, type CachedCheck, type Entry, type KeptBySync, type KeptRecord, type SavedEntry } from './entry';
 
 /** distinct summary texts shared (see ReplicaSetCore.text) */
 const MAX_TEXTS = 10_000;
@@ -58,6 +58,8 @@ export interface ReplicaSetControllerOptions {
    * what it shares from the previous checkpoint; an entry written without being marked throws.
    */
   checkSavedEntries?: boolean;
+  /** For tests (SimulationOptions.checks.replicaSetEchoes, and with verifyTallies): an echo dropped unsynced is synced after all and must decide nothing (statusEcho.ts) */
+  checkEchoes?: boolean;
 }
 
 /** events sent to ask the machine, whose refusal is its answer (a guard said no), not a lost track */
@@ -107,6 +109,8 @@ export class ReplicaSetCore {
   wakeCache: Micros | undefined | null = null;
   /** the keys a wake took and had not synced when it yielded (processDueKeys): the next wake syncs them first */
   unsynced: Entry[] | null = null;
+  /** the echoes of the controller's own status writes (statusEcho.ts) */
+  echoes = new StatusEchoes();
   /** entries with something scheduled (a due key, a delayed add, pending expectations) */
   timed = new Set<Entry>();
   /** entries by controller uid and by namespace */

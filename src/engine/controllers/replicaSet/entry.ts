@@ -6,6 +6,7 @@
 import type { MachineTransition } from '../../trace/decision';
 import type { MachineView } from '../../simulation/api';
 import type { ObjectRef, PodRecord, ReplicaSetRecord } from '../../model/types';
+import type { Micros } from '../../model/time';
 import { TransitionTable, type TableActor } from '../../machines/contextTable';
 import { assignments, copyMachineContext, replicaSetMachine } from './machine';
 import type { RuleOutcome } from './ranking';
@@ -167,6 +168,17 @@ export class PodSet extends Map<string, PodRecord> {
   constructor(readonly owner: string) {
     super();
   }
+}
+
+/** the echoes of the controller's own status writes, heard and owed (statusEcho.ts) */
+export class StatusEchoes {
+  /** the entry whose status write the host is announcing (updateStatus) */
+  writing: Entry | undefined = undefined;
+  /** the entry whose sync heard the echo of its own write (the sync running) */
+  heard: Entry | undefined = undefined;
+  /** entries whose echo is owed, all at `at` */
+  owed: Entry[] = [];
+  at: Micros = 0;
 }
 
 export const nsOf = (key: string) => key.slice(0, key.indexOf('/'));

@@ -24,7 +24,7 @@
  * Facts read with `recall`: Pod/NS/N `deleted` and `phase` (why a replacement
  * is created), ReplicaSet/NS/N `scaled` / `applied` / `created` (newer than the
  * controller's last PodsCreated/PodsDeleted). Facts written: Pod `created`
- * (PodsCreated), Pod `deleted` (PodsDeleted), ReplicaSet `status`.
+ * (PodsCreated), Pod `deleted` (PodsDeleted).
  *
  * Options: `seed` (pod names), `readsEveryPod` (hosts whose pod events may lag), `verifyTallies` (tests).
  *

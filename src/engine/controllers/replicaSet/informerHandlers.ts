@@ -10,6 +10,7 @@ import { MICROS_PER_SECOND } from '../../model/time';
 import { controllerOf, isPodActive, isPodReady } from './podUtil';
 import { byEntryKey, type Entry, type PodSet } from './entry';
 import type { ReplicaSetCore } from './core';
+import { isOwnEcho } from './statusEcho';
 
 export function handleReplicaSetEvent(
   rsc: ReplicaSetCore,
@@ -38,6 +39,8 @@ export function handleReplicaSetEvent(
   }
   if (!entry) entry = rsc.newEntry(key, rs);
   rsc.check(rs, entry);
+  // the echo of the controller's own status write, heard during the sync that wrote: owed, not added (statusEcho.ts)
+  if (type === 'updated' && isOwnEcho(rsc, entry)) return;
   rsc.enqueue(entry, host.now);
 }
 

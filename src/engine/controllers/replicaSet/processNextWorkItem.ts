@@ -8,8 +8,16 @@ import { EXPECTATIONS_TIMEOUT } from './machine';
 import { byEntryKey, type Entry } from './entry';
 import type { ReplicaSetCore } from './core';
 import { syncReplicaSet } from './syncReplicaSet';
+import { echoDue, owe, settleEchoes, takeEcho } from './statusEcho';
 
 export function nextWake(rsc: ReplicaSetCore): Micros | undefined {
+  const timed = timedWake(rsc);
+  // an owed echo stands for its key queued at its instant (statusEcho.ts)
+  const echo = echoDue(rsc);
+  return echo === undefined || (timed !== undefined && timed <= echo) ? timed : echo;
+}
+
+function timedWake(rsc: ReplicaSetCore): Micros | undefined {
   if (rsc.wakeCache !== null) return rsc.wakeCache;
   let min: Micros | undefined;
   for (const e of rsc.timed) {
@@ -55,6 +63,7 @@ export function processDueKeys(rsc: ReplicaSetCore, host: ControllerHost, should
       rsc.update(e, { type: 'ENQUEUE', at: now });
     }
   }
+  settleEchoes(rsc, host, (entry) => checkEchoSync(rsc, host, entry));
   return syncKeys(rsc, host, dueKeys(rsc, now), shouldYield);
 }
 
@@ -103,13 +112,45 @@ function syncKeys(rsc: ReplicaSetCore, host: ControllerHost, due: Entry[], shoul
     if (c.dueAt === null || c.dueAt > now) continue;
     rsc.update(entry, { type: 'DEQUEUE' });
     const err = syncReplicaSet(rsc, host, entry);
-    if (!entry.live && !rsc.entries.has(entry.key)) continue;
-    if (err === undefined) rsc.update(entry, { type: 'SYNCED' });
-    else {
+    if (!entry.live && !rsc.entries.has(entry.key)) {
+      rsc.echoes.heard = undefined;
+      continue;
+    }
+    const echoed = takeEcho(rsc, entry, err !== undefined, now);
+    if (err === undefined) {
+      rsc.update(entry, { type: 'SYNCED' });
+      if (echoed) owe(rsc, entry, now);
+    } else {
       const t = rsc.send(entry, { type: 'SYNC_FAILED', now });
       rsc.markChanged(entry);
       if (t) entry.lastTransition = t;
     }
   }
   return false;
+}
+
+/**
+ * checkEchoes: the echo's sync, which settleEchoes drops, run as the workqueue would run it (added,
+ * taken, synced): it must decide nothing and leave the entry as it was.
+ */
+export function checkEchoSync(rsc: ReplicaSetCore, host: ControllerHost, entry: Entry): void {
+  const was = JSON.stringify(kept(host, entry));
+  rsc.update(entry, { type: 'ENQUEUE', at: host.now });
+  rsc.update(entry, { type: 'DEQUEUE' });
+  const err = syncReplicaSet(rsc, host, entry);
+  const heard = rsc.echoes.heard === entry;
+  rsc.echoes.heard = undefined;
+  if (err === undefined) rsc.update(entry, { type: 'SYNCED' });
+  const now = JSON.stringify(kept(host, entry));
+  if (err !== undefined || heard || now !== was) {
+    throw new Error(
+      `replicaset ${entry.key}: the sync of its status write's echo, dropped, ${err ?? (heard ? 'wrote the status' : `changed ${was} to ${now}`)}`,
+    );
+  }
+}
+
+/** what a sync that decides nothing leaves of an entry as it is */
+function kept(host: ControllerHost, entry: Entry): unknown[] {
+  const snap = entry.actor.snapshot();
+  return [host.decisionCount?.(), snap.text, snap.context, entry.counter, entry.removed, entry.lastManageSeq, entry.lastPending ?? null];
 }
