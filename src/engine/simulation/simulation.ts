@@ -38,6 +38,7 @@ import type { Micros } from '../model/time';
 import { formatDuration } from '../model/time';
 import { withoutRepeats, type Problem } from '../problems';
 import type { Scenario, ScenarioEvent } from '../snapshot/types';
+import { VERSION_GUESS_CODES } from '../snapshot/scenario';
 import type { Decision } from '../trace/decision';
 import type { VersionBehaviour } from '../versions/types';
 import type { Kubelets } from '../kubelet/kubelets';
@@ -62,9 +63,6 @@ import { beyondHorizon, livelock, MAX_ROUNDS, NO_START_TIME, recordNewLeader, ru
 import { MAX_HORIZON } from '../model/limits';
 import { settleOrderSlice } from '../model/podOrder';
 import { warmUpOnce } from './warmUp';
-
-/** The scenario's notes about the version it guessed (snapshot/scenario.ts: assumedVersion). */
-const VERSION_GUESS_CODES: ReadonlySet<string> = new Set(['version-assumed', 'version-clamped']);
 
 export { MAX_ROUNDS } from './instants';
 export { FINE_CHECKPOINT_EVERY, HEAVY_PASS_MIN_PODS, HEAVY_PASS_SHARE } from './checkpointPlacement';

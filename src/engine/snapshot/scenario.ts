@@ -46,6 +46,9 @@ import type { ControllerManagerInput, LoadedSnapshot, Scenario } from './types';
 import { placeYamlError } from './unclosedFlow';
 import { SCENARIO_API_VERSION, SCENARIO_TOP_KEYS } from './scenarioHeader';
 
+/** The scenario's notes about the version it guessed (assumedVersion), which an explicit --version makes moot. */
+export const VERSION_GUESS_CODES: ReadonlySet<string> = new Set(['version-assumed', 'version-clamped']);
+
 export type { ScenarioOptions } from './scenarioReader';
 
 /** The warning when nothing says when the clock starts (Go's zero time would be 0001; ours is the epoch). */
