@@ -8,15 +8,14 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Session } from '../../src/extension/session';
-import { openedWithStore, shownStore as shown, shownState as state, startScenarios } from '../helpers/shownState';
+import { click as act, firstNodeOf, openedWithStore, shownStore as shown, shownState as state, startScenarios, type Click } from '../helpers/shownState';
 
 const { files: FILES, load } = startScenarios('cs-reset-start-');
 const opened = (file: string) => openedWithStore(load(file));
 
-type Before = 'step' | 'back' | { goTo: number } | { runUntil: string } | { select: (file: string) => string };
+type Before = Exclude<Click, 'reset'>;
 
-const firstNode = (file: string) => `Node/${[...load(file).scenario.snapshot.cluster.nodes.keys()][0]}`;
+const firstNode = firstNodeOf(load);
 
 /** Where the user stands and how long the host was idle before the click (moments: the open's turns and idle slices). */
 const cases: { name: string; before: Before[]; idle: number | 'all'; click: 'back' | 'reset' }[] = [
@@ -30,15 +29,6 @@ const cases: { name: string; before: Before[]; idle: number | 'all'; click: 'bac
   { name: 'Reset after Run Until, clicked at once', before: [{ runUntil: '2m' }], idle: 0, click: 'reset' },
   { name: 'Reset with a node selected, after steps', before: ['step', { select: firstNode }, 'step', 'step'], idle: 3, click: 'reset' },
 ];
-
-function act(s: Session, a: Before | 'reset', file: string, where: string): void {
-  if (a === 'step') assert.equal(s.step().ok, true, where);
-  else if (a === 'back') assert.equal(s.stepBack().ok, true, where);
-  else if (a === 'reset') assert.equal(s.reset().ok, true, where);
-  else if ('goTo' in a) assert.equal(s.goToPass(a.goTo).ok, true, where);
-  else if ('runUntil' in a) assert.equal(s.runUntil(a.runUntil).ok, true, where);
-  else assert.equal(s.selectObject(a.select(file)).ok, true, where);
-}
 
 test('Step Back from pass 0 and Reset show the start of a fresh session, and make no simulation on the click', () => {
   for (const file of FILES)

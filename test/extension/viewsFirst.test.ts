@@ -6,14 +6,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Session } from '../../src/extension/session';
-import { openedWithStore, shownStore as shown, shownState as state, startScenarios } from '../helpers/shownState';
+import { click, firstNodeOf, openedWithStore, shownStore as shown, shownState as state, startScenarios, type Click } from '../helpers/shownState';
 
 const { files: FILES, load } = startScenarios('cs-views-first-');
 const opened = (file: string) => openedWithStore(load(file));
 
-type Click = 'step' | 'back' | 'reset' | { goTo: number } | { select: (file: string) => string };
-const firstNode = (file: string) => `Node/${[...load(file).scenario.snapshot.cluster.nodes.keys()][0]}`;
+const firstNode = firstNodeOf(load);
 
 /**
  * The clicks before (with the idle work after each), then the ones at once; `later`: the restore's rest is left for idle
@@ -33,13 +31,7 @@ const cases: { name: string; before: Click[]; atOnce: Click[]; later?: boolean }
   { name: 'a Reset, then a Step Back at the start', before: ['step', 'step'], atOnce: ['reset', 'back'], later: true },
 ];
 
-function act(s: Session, a: Click, file: string, where: string): void {
-  if (a === 'step') assert.equal(s.step().ok, true, where);
-  else if (a === 'back') assert.equal(s.stepBack().ok || s.shown.pass === null, true, where);
-  else if (a === 'reset') assert.equal(s.reset().ok, true, where);
-  else if ('goTo' in a) assert.equal(s.goToPass(a.goTo).ok, true, where);
-  else assert.equal(s.selectObject(a.select(file)).ok, true, where);
-}
+const act = (s: Parameters<typeof click>[0], a: Click, file: string, where: string) => click(s, a, file, where, true);
 
 test('the restore answers once the views can be read, its rest in idle time: what the panel shows is a fresh session’s', () => {
   for (const file of FILES)

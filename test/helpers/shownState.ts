@@ -29,6 +29,23 @@ export function startScenarios(prefix: string): { files: string[]; load: (file: 
   return { files, load: (file) => loaded.get(file) ?? loaded.set(file, openScenario(file, '')).get(file)! };
 }
 
+/** A click of the panel's, or a move before one, as the session tests drive them (resetStart, viewsFirst). */
+export type Click = 'step' | 'back' | 'reset' | { goTo: number } | { runUntil: string } | { select: (file: string) => string };
+
+/** The first node of the scenario loaded from `file`, as an object reference (a Click's `select`). */
+export const firstNodeOf = (load: (file: string) => ReturnType<typeof openScenario>) => (file: string) =>
+  `Node/${[...load(file).scenario.snapshot.cluster.nodes.keys()][0]}`;
+
+/** `a` on the session, which must say ok (`backAtStart`: a Step Back at the start may refuse, as the panel does). */
+export function click(s: Session, a: Click, file: string, where: string, backAtStart = false): void {
+  if (a === 'step') assert.equal(s.step().ok, true, where);
+  else if (a === 'back') assert.equal(s.stepBack().ok || (backAtStart && s.shown.pass === null), true, where);
+  else if (a === 'reset') assert.equal(s.reset().ok, true, where);
+  else if ('goTo' in a) assert.equal(s.goToPass(a.goTo).ok, true, where);
+  else if ('runUntil' in a) assert.equal(s.runUntil(a.runUntil).ok, true, where);
+  else assert.equal(s.selectObject(a.select(file)).ok, true, where);
+}
+
 const plain = (v: unknown): string =>
   JSON.stringify(v, (_k, x: unknown) => (typeof x === 'function' ? undefined : x instanceof Map || x instanceof Set ? [...x] : x));
 
