@@ -8,7 +8,16 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { click as act, firstNodeOf, openedWithStore, shownStore as shown, shownState as state, startScenarios, type Click } from '../helpers/shownState';
+import {
+  stepsLikeFresh,
+  click as act,
+  firstNodeOf,
+  openedWithStore,
+  shownStore as shown,
+  shownState as state,
+  startScenarios,
+  type Click,
+} from '../helpers/shownState';
 
 const { files: FILES, load } = startScenarios('cs-reset-start-');
 const opened = (file: string) => openedWithStore(load(file));
@@ -52,14 +61,7 @@ test('Step Back from pass 0 and Reset show the start of a fresh session, and mak
       assert.equal(shown(a.store), shown(fresh.store), `${where}: what the panel shows`);
       assert.equal(state(a.session), state(fresh.session), `${where}: the shown simulation`);
       // the run forward from there, as the fresh session's, with and without idle time between the clicks
-      for (const [i, moments] of [0, 'all', 2].entries()) {
-        a.idle(moments as number | 'all');
-        fresh.idle(moments as number | 'all');
-        act(a.session, 'step', file, where);
-        act(fresh.session, 'step', file, where);
-        assert.equal(shown(a.store), shown(fresh.store), `${where}: what the panel shows after step ${i + 1}`);
-        assert.equal(state(a.session), state(fresh.session), `${where}: the shown simulation after step ${i + 1}`);
-      }
+      stepsLikeFresh(a, fresh, [0, 'all', 2], file, where);
     }
 });
 

@@ -6,7 +6,16 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { click, firstNodeOf, openedWithStore, shownStore as shown, shownState as state, startScenarios, type Click } from '../helpers/shownState';
+import {
+  stepsLikeFresh,
+  click,
+  firstNodeOf,
+  openedWithStore,
+  shownStore as shown,
+  shownState as state,
+  startScenarios,
+  type Click,
+} from '../helpers/shownState';
 
 const { files: FILES, load } = startScenarios('cs-views-first-');
 const opened = (file: string) => openedWithStore(load(file));
@@ -55,13 +64,6 @@ test('the restore answers once the views can be read, its rest in idle time: wha
       a.idle('all');
       assert.equal(a.session.sim.partDone, false, `${where}: restored whole in idle time`);
       assert.equal(state(a.session), state(fresh.session), `${where}: the shown simulation`);
-      for (const [i, moments] of [0, 'all'].entries()) {
-        a.idle(moments as number | 'all');
-        fresh.idle(moments as number | 'all');
-        act(a.session, 'step', file, where);
-        act(fresh.session, 'step', file, where);
-        assert.equal(shown(a.store), shown(fresh.store), `${where}: what the panel shows after step ${i + 1}`);
-        assert.equal(state(a.session), state(fresh.session), `${where}: the shown simulation after step ${i + 1}`);
-      }
+      stepsLikeFresh(a, fresh, [0, 'all'], file, where);
     }
 });

@@ -46,6 +46,27 @@ export function click(s: Session, a: Click, file: string, where: string, backAtS
   else assert.equal(s.selectObject(a.select(file)).ok, true, where);
 }
 
+/**
+ * `a` and `fresh` stepped on together, with `moments` of idle time before each Step (a number of the panel's turns, or
+ * all its idle work): what the panel shows and the shown simulation must be the fresh session's after every step.
+ */
+export function stepsLikeFresh(
+  a: ReturnType<typeof openedWithStore>,
+  fresh: ReturnType<typeof openedWithStore>,
+  moments: readonly (number | 'all')[],
+  file: string,
+  where: string,
+): void {
+  for (const [i, m] of moments.entries()) {
+    a.idle(m);
+    fresh.idle(m);
+    click(a.session, 'step', file, where);
+    click(fresh.session, 'step', file, where);
+    assert.equal(shownStore(a.store), shownStore(fresh.store), `${where}: what the panel shows after step ${i + 1}`);
+    assert.equal(shownState(a.session), shownState(fresh.session), `${where}: the shown simulation after step ${i + 1}`);
+  }
+}
+
 const plain = (v: unknown): string =>
   JSON.stringify(v, (_k, x: unknown) => (typeof x === 'function' ? undefined : x instanceof Map || x instanceof Set ? [...x] : x));
 
