@@ -40,8 +40,15 @@ export function lapseOf(k: KubeletFacts, probe: Micros, grace: number, passes: P
     p = Math.max(p, passes.atOrAfter(next));
     if (post !== undefined && post <= next) post = k.postEvery ? post + k.postEvery : undefined;
     if (renew !== undefined && renew <= next) renew = k.renewEvery ? renew + k.renewEvery : undefined;
+    // the probe now stands at or after `next`: a cadence whose next post or renewal comes within the
+    // grace period, and every one after it too, moves the probe on before every deadline from here
+    if (keepsUp(post, k.postEvery, next, grace) || keepsUp(renew, k.renewEvery, next, grace)) return undefined;
   }
   return undefined;
+}
+
+function keepsUp(due: Micros | undefined, every: number | undefined, last: Micros, grace: number): boolean {
+  return due !== undefined && every !== undefined && every > 0 && every < grace && due - last < grace;
 }
 
 /**
