@@ -98,3 +98,27 @@ export function daemonSetOf(cluster: Pick<ClusterState, 'daemonSets'>, pod: PodR
 export function deletePodsDeletes(cluster: Pick<ClusterState, 'daemonSets'>, pod: PodRecord, nodeName: string): boolean {
   return pod.nodeName === nodeName && pod.meta.deletionTimestamp === undefined && !daemonSetOf(cluster, pod);
 }
+
+/** nodepkg.NodeUnreachablePodReason */
+export const NODE_LOST_REASON = 'NodeLost';
+
+/** The pod's status.reason: as a controller wrote it, else as exported. */
+export function podStatusReason(pod: PodRecord): string | undefined {
+  if (pod.statusReason !== undefined) return pod.statusReason;
+  const status = (pod.raw as { status?: { reason?: unknown } }).status;
+  return typeof status?.reason === 'string' ? status.reason : undefined;
+}
+
+/**
+ * How many pods of the node DeletePods would decide something for: each it deletes, and each it keeps
+ * (a DaemonSet's, one already being deleted) whose status reason it still sets to NodeLost. None: the
+ * node's release from the eviction queue deletes and writes nothing.
+ */
+export function deletePodsDecides(cluster: Pick<ClusterState, 'daemonSets' | 'pods' | 'podsByNode'>, nodeName: string): number {
+  let n = 0;
+  for (const key of cluster.podsByNode.get(nodeName) ?? []) {
+    const pod = cluster.pods.get(key);
+    if (pod && pod.nodeName === nodeName && (deletePodsDeletes(cluster, pod, nodeName) || podStatusReason(pod) !== NODE_LOST_REASON)) n++;
+  }
+  return n;
+}

@@ -12,23 +12,13 @@ import { zoneKeyOf } from '../../model/zones';
 import type { Check, MachineTransition } from '../../trace/decision';
 import type { ControllerHost, PodsReadyWrites } from '../controllerHost';
 import { askDeletePodsPod, askMarkPodsNotReady } from './controllerUtilsMachines';
-import { podEvictionTimeoutElapsed } from './guards';
+import { NODE_LOST_REASON, podEvictionTimeoutElapsed, podStatusReason } from './guards';
 import type { NodeHealthEvent } from './machines';
 import type { Answer } from './nodeMachines';
 import { releasedByZoneLeft, zoneLeftHolds } from './zoneQueues';
 import { RateLimitedTimedQueue, effectiveRate } from './rateLimitedQueue';
 import { FILE, NodeLifecycleState, UTIL_FILE, showRate } from './state';
 import { findCondition } from './taints';
-
-/** nodepkg.NodeUnreachablePodReason */
-const NODE_LOST_REASON = 'NodeLost';
-
-/** The pod's status.reason: as a controller wrote it, else as exported. */
-function podStatusReason(pod: PodRecord): string | undefined {
-  if (pod.statusReason !== undefined) return pod.statusReason;
-  const status = (pod.raw as { status?: { reason?: unknown } }).status;
-  return typeof status?.reason === 'string' ? status.reason : undefined;
-}
 
 /** processPod: a pod bound to a node whose saved Ready is not True is marked not ready. */
 export function processPod(nlc: NodeLifecycleState, host: ControllerHost, key: string): void {

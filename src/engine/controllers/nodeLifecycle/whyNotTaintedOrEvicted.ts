@@ -13,6 +13,7 @@ import { whyNotFrom, type WhyNot, type WhyNotCheck, type WhyNotOutcome } from '.
 import { nodeHealthMachine, type NodeHealthEvent } from './machines';
 import { releaseOf } from './queueForecast';
 import { effectiveRate, type RateLimitedTimedQueue } from './rateLimitedQueue';
+import { nothingForDeletePods } from './deletePodsCheck';
 import { podEvictionTimeoutElapsed, zoneLimiterQPS, zoneStateByGuards } from './guards';
 import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE, findCondition, taintExists } from './taints';
 import { readyAgainBound, repostAfter, repostOfReady } from './kubeletLapse';
@@ -395,6 +396,8 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
       unmet: 'taint-based evictions are on: the controller taints the node and the taint eviction controller deletes the pods',
     });
     if (!path[1].holds) return whyNotFrom(what, o, ref, path, { never: true });
+    const none = nothingForDeletePods(this.host.cluster, node, this.kubelet(name));
+    if (none) return whyNotFrom(what, o, ref, [...path, none], { never: true });
     return this.throughQueue(node, what, o, path, undefined);
   }
 
