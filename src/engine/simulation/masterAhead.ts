@@ -132,12 +132,17 @@ function restsOnControllerTaint(w: WhyNot, node: NodeRecord | undefined): boolea
   return !w.timelineTaint && w.via?.outcome === 'NodeTaintedNoExecute';
 }
 
+function givenInTheMode(w: WhyNot | undefined): boolean {
+  return w !== undefined && (w.path?.some((c) => c.guard === 'notInMasterDisruption' && !c.holds) === true || givenInTheMode(w.via));
+}
+
 /** `w` unchanged, or without its time when every zone may be fully disrupted by it (`node`: the node it goes through). */
 export function readMasterDisruption(w: WhyNot, host: ControllerHost, world: WhyNotWorld, node: NodeRecord | undefined, ahead: NodesAhead = {}): WhyNot {
   const named = w.wouldFireAt ?? w.conditional?.at;
   if (named === undefined || !restsOnControllerTaint(w, node)) return w;
-  // an answer given in the mode names its end already, as a bound ("… and its zone's rate and queue let it through at once")
-  if (w.path?.some((c) => c.guard === 'notInMasterDisruption' && !c.holds)) return w;
+  // an answer given in the mode names its end already, as a bound ("… and its zone's rate and queue let it through at once"),
+  // and so does one through it: a pod's deletion under the node's taint (all-zones-down, HUNT_RESTART seed 215: said no time)
+  if (givenInTheMode(w)) return w;
   const { from, end } = masterDisruptionAhead(host, world, ahead);
   const at = parseTimestamp(named)!;
   // the pass at the instant all zones go down runs before the taint eviction's timer at it

@@ -33,6 +33,16 @@ const cases: { name: string; events: [number, object][] }[] = [
     events: [[20, kubelet('stop', 'node-a3')]],
   },
   {
+    // in the mode already, which node-b2's re-post of Ready ends at +1m50s: the node's answer named that end as a bound, the
+    // pod's deletion under its taint said no time (its own path held no notInMasterDisruption: the node's, its via, did)
+    name: "a pod's deletion under the taint of a node in the mode a re-post ends (HUNT_PARTIAL, HUNT_RESTART seed 215)",
+    events: [
+      [45, { ...kubelet('stop', 'node-b1'), only: 'status' }],
+      [60, { ...kubelet('start', 'node-b2'), only: 'status' }],
+      [60, { kind: 'restartControllerManager', failover: false }],
+    ],
+  },
+  {
     name: "a pod's deletion under a taint to come, nodes set Ready=False first (seed 34)",
     events: [
       [30, notReady('node-a6')],
