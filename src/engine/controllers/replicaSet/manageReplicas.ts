@@ -4,7 +4,7 @@
  * expectations set before the API calls.
  */
 import type { ControllerHost } from '../controllerHost';
-import type { Check, MachineTransition } from '../../trace/decision';
+import type { Check } from '../../trace/decision';
 import { becauseWithGuards } from '../../machines/guardChecks';
 import type { ObjectRef, PodRecord, ReplicaSetRecord } from '../../model/types';
 import { podRef } from '../../model/types';
@@ -119,87 +119,41 @@ export function createPods(
     ...scaleCause(rsc, host, entry, ref),
   ];
   if (created.length === 0) return error;
-  batches = exact(batches);
-  const why = new CreatedWhy(
-    base,
-    active,
-    replicas,
-    count,
-    host.config.burstReplicas,
-    batches,
-    created.length,
-    failedBatch,
-    failed,
-    skipped,
-    replacedPods,
-    expectT,
-  );
+  const because: Check[] = [
+    ...base,
+    { rule: 'fewer active pods than spec.replicas: create the difference (manageReplicas)', values: { activePods: active, replicas, diff: replicas - active } },
+  ];
+  if (count < replicas - active)
+    because.push({ rule: 'at most burstReplicas pods are created in one sync', values: { burstReplicas: host.config.burstReplicas, creating: count } });
+  because.push({
+    rule: SLOW_START_RULE,
+    values: {
+      batches: (batches = exact(batches)),
+      created: created.length,
+      ...(failedBatch !== undefined ? { failedBatch, failed, skipped: skipped - failed } : {}),
+    },
+  });
+  if (replacedPods.length)
+    because.push({ rule: 'pods of this ReplicaSet went away since the last sync', values: { pods: replacedPods.map((r) => r.key).slice(0, MAX_LISTED) } });
   const names = created.map((p) => p.meta.name);
-  const d = {
+  const seq = host.decide({
     controller: 'replicaset',
     action: 'PodsCreated',
     object: ref,
     summary: rsc.text(
       `Created ${created.length} pod(s) (need ${replicas}, had ${active}; slow-start batches ${batches.join(', ')}${failedBatch !== undefined ? `; batch ${failedBatch} failed, ${skipped} not created` : ''})`,
     ),
+    because: becauseWithGuards(exact(because), expectT),
     causes,
     machine: expectT,
     source: `${SOURCE} manageReplicas -> slowStartBatch`,
     details: { pods: names, batches, ...(failedBatch !== undefined ? { failed, skipped } : {}) },
-  } as const;
-  const seq = host.decideExplainedLater ? host.decideExplainedLater(d, why) : host.decide({ ...d, because: why.explain() });
+  });
   rsc.markChanged(entry);
   if (expectT) entry.lastTransition = { ...expectT, seq };
   entry.lastManageSeq = seq;
   for (const p of created) host.remember(podRef(ns, p.meta.name), 'created', seq);
   return error;
-}
-
-/**
- * PodsCreated's checks, made when first read (trace/explainLater.ts): an outage records one for every
- * pod it replaces (3,802 in the hour at 5,000 nodes), and hardly any is read. What they are made of is
- * kept as the sync had it; none of it is edited afterwards (`removed` entries are spliced out whole,
- * the transition's guard checks are attached when the machine took the event).
- */
-class CreatedWhy {
-  constructor(
-    private readonly base: Check[],
-    private readonly active: number,
-    private readonly replicas: number,
-    private readonly count: number,
-    private readonly burst: number,
-    private readonly batches: number[],
-    private readonly created: number,
-    private readonly failedBatch: number | undefined,
-    private readonly failed: number,
-    private readonly skipped: number,
-    private readonly replaced: readonly { key: string }[],
-    private readonly machine: MachineTransition | null,
-  ) {}
-
-  explain(): Check[] {
-    const { active, replicas, failedBatch } = this;
-    const because: Check[] = [
-      ...this.base,
-      {
-        rule: 'fewer active pods than spec.replicas: create the difference (manageReplicas)',
-        values: { activePods: active, replicas, diff: replicas - active },
-      },
-    ];
-    if (this.count < replicas - active)
-      because.push({ rule: 'at most burstReplicas pods are created in one sync', values: { burstReplicas: this.burst, creating: this.count } });
-    because.push({
-      rule: SLOW_START_RULE,
-      values: {
-        batches: this.batches,
-        created: this.created,
-        ...(failedBatch !== undefined ? { failedBatch, failed: this.failed, skipped: this.skipped - this.failed } : {}),
-      },
-    });
-    if (this.replaced.length)
-      because.push({ rule: 'pods of this ReplicaSet went away since the last sync', values: { pods: this.replaced.map((r) => r.key).slice(0, MAX_LISTED) } });
-    return becauseWithGuards(because, this.machine);
-  }
 }
 
 /** A fresh name for the next pod (generateName + 5 seeded characters; a taken name draws again). */

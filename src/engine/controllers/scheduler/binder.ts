@@ -26,12 +26,13 @@
 import type { ControllerHost } from '../controllerHost';
 import type { NodeBefore, PodBefore, PodsReadyBatch, RestoreFrom, SimController, WatchType } from '../controller';
 import type { Explanation, MachineView } from '../../simulation/api';
+import type { Check } from '../../trace/decision';
 import type { NodeRecord, ObjectRef, PodRecord } from '../../model/types';
 import { podRef } from '../../model/types';
 import { formatDuration, formatTime, type Micros } from '../../model/time';
 import { isPodActive } from '../replicaSet/podUtil';
 import { misfitReasons, naturalCompare, nodeReadyStatus, placementReason, resourceMisfit, SIMPLIFICATION } from './fit';
-import { NodeIndex, type NodeEntry } from './nodeIndex';
+import { NodeIndex, type NodeEntry, type Placement } from './nodeIndex';
 import { NodeIndexBuild } from './nodeIndexBuild';
 import { fitErrorMessage, wordingFor, type Reason, type Wording } from './reasons';
 import { podRequests } from './resources';
@@ -40,7 +41,6 @@ import { NodeUsage, podMove } from './nodeUsage';
 import { allocatableKey, allocatableOf, allocatableRestored, anyReadyTrue, sameFilterTaints, sameJson, sameLabels } from './nodeChanges';
 import { scheduledCondition, setCondition } from './podConditions';
 import { binderGuardChecks, pendingPodWhyNot } from './whyNot';
-import { BoundWhy, StartedWhy } from './podBound';
 import { dueAfterMove, leftoverAt, nextTry, queueRulesFor, type QueueRules, type Waiting } from './schedulingQueue';
 
 const SOURCE = 'simplified binder (stands in for kube-scheduler; spec section 3)';
@@ -409,24 +409,22 @@ export class SimplifiedBinder implements SimController {
         });
         continue;
       }
-      const reasons = Object.fromEntries(placed.reasons);
-      // before the pod is bound: its own announcement moves the node's usage
-      const why = new BoundWhy(podRequests(pod), node, placed, total, reasons);
+      const because = [...boundBecause(pod, node, placed, total), ...binderGuardChecks(placed, total)];
       this.waiting.delete(key);
       pod.nodeName = node.name;
       pod.conditions = scheduledCondition(pod.conditions, { type: 'PodScheduled', status: 'True', lastTransitionTime: host.now });
       host.updatePod(pod);
       const filtered = total - placed.feasible;
-      const d = {
+      const seq = host.decide({
         controller: 'scheduler',
         action: 'PodBound',
         object: ref,
         summary: `Bound to ${node.name}, the least allocated of ${placed.feasible} feasible node${placed.feasible === 1 ? '' : 's'} (score ${placed.score}; simplified binder, not kube-scheduler)`,
+        because,
         causes,
         source: SOURCE,
-        details: { node: node.name, score: placed.score, feasible: placed.feasible, filtered, reasons },
-      } as const;
-      const seq = host.decideExplainedLater ? host.decideExplainedLater(d, why) : host.decide({ ...d, because: why.explain() });
+        details: { node: node.name, score: placed.score, feasible: placed.feasible, filtered, reasons: Object.fromEntries(placed.reasons) },
+      });
       host.remember(ref, 'bound', seq);
       this.starts.set(key, { at: host.now + host.kubelet.podStartupDelay, node: node.name });
     }
@@ -449,17 +447,20 @@ export class SimplifiedBinder implements SimController {
     pod.conditions = conds;
     host.updatePod(pod);
     const bound = host.recall(ref, 'bound');
-    const delay = host.kubelet.podStartupDelay;
-    const d = {
+    const seq = host.decide({
       controller: 'scheduler',
       action: 'PodStarted',
       object: ref,
-      summary: `Running and Ready on ${s.node} (simplified kubelet start, podStartupDelay ${formatDuration(delay)})`,
+      summary: `Running and Ready on ${s.node} (simplified kubelet start, podStartupDelay ${formatDuration(host.kubelet.podStartupDelay)})`,
+      because: [
+        {
+          rule: 'a pod bound by the simplified binder becomes Running and Ready podStartupDelay after binding, once its node is Ready (a simplification of the kubelet)',
+          values: { node: s.node, podStartupDelay: formatDuration(host.kubelet.podStartupDelay), nodeReady: 'True' },
+        },
+      ],
       causes: bound !== undefined ? [bound] : [],
       source: KUBELET_SOURCE,
-    } as const;
-    const why = new StartedWhy(s.node, delay);
-    const seq = host.decideExplainedLater ? host.decideExplainedLater(d, why) : host.decide({ ...d, because: why.explain() });
+    });
     host.remember(ref, 'ready-status', seq);
   }
 
@@ -568,3 +569,24 @@ function nodeReasons(pod: PodRecord, e: NodeEntry, w: Wording): Reason[] {
 }
 
 /** Why the node was chosen: the simplification, its score and room, and what the other nodes failed. */
+function boundBecause(pod: PodRecord, e: NodeEntry, placed: Placement, total: number): Check[] {
+  const req = podRequests(pod);
+  const a = e.alloc,
+    u = e.used;
+  const room: Record<string, unknown> = { node: e.name, score: placed.score, pods: `${u.pods + 1}/${a.pods}` };
+  if (a.milliCpu !== undefined) room.cpuRequests = `${u.milliCpu + req.milliCpu}m/${a.milliCpu}m`;
+  if (a.memory !== undefined) room.memoryRequests = `${u.memory + req.memory}/${a.memory}`;
+  // the deciding check first: the text trace shows one line a decision with its first check
+  const out: Check[] = [
+    {
+      rule: a.reported
+        ? 'simplified binder: the feasible node with the highest least-allocated score (NodeResourcesFit LeastAllocated: the free share of cpu and memory after the pod, from requests with 100m/200Mi for containers without), ties by name in natural order'
+        : 'simplified binder: the node reports no allocatable, so the kubelet default of 110 pods is assumed and cpu and memory are neither checked nor scored (score 0), ties by name in natural order',
+      values: { ...room, feasible: placed.feasible },
+    },
+  ];
+  const filtered = total - placed.feasible;
+  if (filtered > 0) out.push({ rule: `${filtered} of ${total} nodes filtered out`, values: Object.fromEntries(placed.reasons) });
+  out.push({ rule: SIMPLIFICATION, values: { nodes: total } });
+  return out;
+}

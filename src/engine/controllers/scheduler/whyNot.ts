@@ -23,11 +23,8 @@ const PENDING: WhyNotCheck = {
   rule: 'the pod is active and not bound to a node',
 };
 
-/** What the binder's guard checks read of a placement: a decision's checks made later keep only this (podBound.ts). */
-export type FitOutcome = Pick<Placement, 'score' | 'feasible' | 'reasons'> & { best?: { readonly name: string } };
-
 /** findNodesThatFitPod's answer for a placement: the node that fits best, or the reasons none does. */
-export function fitCheck(placed: FitOutcome, total: number): WhyNotCheck {
+export function fitCheck(placed: Placement, total: number): WhyNotCheck {
   if (placed.best)
     return {
       guard: 'findNodesThatFitPod',
@@ -50,7 +47,7 @@ export function fitCheck(placed: FitOutcome, total: number): WhyNotCheck {
  * The guards a binder decision (PodBound, PodUnschedulable) passed through, as its `because` lists
  * them after its own checks: the same checks, in the same words, as the why-not of a pending pod.
  */
-export function binderGuardChecks(placed: FitOutcome, total: number): Check[] {
+export function binderGuardChecks(placed: Placement, total: number): Check[] {
   return [PENDING, fitCheck(placed, total)].map((c) => ({
     rule: `guard ${c.guard}: ${c.holds ? c.rule : `${c.rule}: not so, ${c.unmet}`} (${c.upstream})`,
     values: { [c.guard]: c.holds, ...c.values },

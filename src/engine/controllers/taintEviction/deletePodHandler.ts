@@ -83,47 +83,24 @@ function attemptDelete(te: TaintEvictionState, host: ControllerHost, w: Work): v
   }
   if (!host.apiCall('taint-eviction', 'delete', 'pods', ref, w.startTransition)) return failedAttempt(te, host, w);
   const deleted = te.send(w, 'DELETED');
-  const machine = w.startTransition ?? deleted;
-  const d = {
+  const because: Check[] = [...w.because];
+  if (w.attempts > 0)
+    because.push({ rule: 'the delete succeeded after failed attempts (deletePodHandler tries 5 times, 10 ms apart)', values: { attempt: w.attempts + 1 } });
+  if (te.b.patchesDisruptionTarget) because.push({ rule: 'the pod got the DisruptionTarget condition first (reason DeletionByTaintManager)' });
+  const seq = host.decide({
     controller: 'taint-eviction',
     action: 'PodEvicted',
     object: ref,
     summary: `Deleted pod ${w.key}: ${w.reason ?? `NoExecute taints of ${w.nodeName}`}`,
+    because: becauseWithGuards(because, w.startTransition ?? deleted),
     causes: w.causes,
-    machine,
+    machine: w.startTransition ?? deleted,
     source: te.source('deletePodHandler'),
     details: { node: w.nodeName },
-  } as const;
-  const why = new EvictedWhy(w.because, w.attempts, te.b.patchesDisruptionTarget, machine);
-  const seq = host.decideExplainedLater ? host.decideExplainedLater(d, why) : host.decide({ ...d, because: why.explain() });
+  });
   host.remember(ref, 'deleted', seq);
   te.work.delete(w.key);
   host.deletePod(pod);
-}
-
-/**
- * PodEvicted's checks, made when first read (trace/explainLater.ts): one decision for every pod an
- * outage evicts, hardly any read. The work item's checks are a list replaced, never edited (the timer
- * puts a new one in place), and the work item goes with the delete.
- */
-class EvictedWhy {
-  constructor(
-    private readonly because: readonly Check[],
-    private readonly attempts: number,
-    private readonly patched: boolean,
-    private readonly machine: MachineTransition | null,
-  ) {}
-
-  explain(): Check[] {
-    const because: Check[] = [...this.because];
-    if (this.attempts > 0)
-      because.push({
-        rule: 'the delete succeeded after failed attempts (deletePodHandler tries 5 times, 10 ms apart)',
-        values: { attempt: this.attempts + 1 },
-      });
-    if (this.patched) because.push({ rule: 'the pod got the DisruptionTarget condition first (reason DeletionByTaintManager)' });
-    return becauseWithGuards(because, this.machine);
-  }
 }
 
 function failedAttempt(te: TaintEvictionState, host: ControllerHost, w: Work): void {
