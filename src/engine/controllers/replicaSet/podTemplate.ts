@@ -30,9 +30,19 @@ export function controllerRefTo(rs: ReplicaSetRecord): KObject {
  * record's labels are replaced, never edited (the host's `before` shares them).
  * For the same reason every pod of a template shares the spec and the
  * tolerations the admission of default tolerations gives it (`admitted`).
- * `prefix`: podNamePrefix(rs.meta.name), when the caller has it.
+ * `prefix`: podNamePrefix(rs.meta.name), when the caller has it. `owners`: `[controllerRefTo(rs)]`, when
+ * the caller keeps one for every pod of the ReplicaSet: the pods then share it (the list is replaced, never
+ * edited: adoption and release make a new one), and the controller's owner check (checkPod, one per
+ * list) is made once for them all, as for the loader's pods, whose equal lists it shares.
  */
-export function podFromTemplate(rs: ReplicaSetRecord, name: string, uid: string, now: Micros, prefix = podNamePrefix(rs.meta.name)): PodRecord {
+export function podFromTemplate(
+  rs: ReplicaSetRecord,
+  name: string,
+  uid: string,
+  now: Micros,
+  prefix = podNamePrefix(rs.meta.name),
+  owners: KObject[] = [controllerRefTo(rs)],
+): PodRecord {
   const tmeta = isMap(rs.template.metadata) ? rs.template.metadata : {};
   const metadata: KObject = {
     name,
@@ -41,7 +51,7 @@ export function podFromTemplate(rs: ReplicaSetRecord, name: string, uid: string,
     uid,
     creationTimestamp: formatTime(now),
     labels: isMap(tmeta.labels) ? tmeta.labels : {},
-    ownerReferences: [controllerRefTo(rs)],
+    ownerReferences: owners,
   };
   if (isMap(tmeta.annotations)) metadata.annotations = tmeta.annotations;
   if (Array.isArray(tmeta.finalizers)) metadata.finalizers = tmeta.finalizers;

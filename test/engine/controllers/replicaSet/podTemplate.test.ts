@@ -15,6 +15,8 @@ import { defaultHorizon } from '../../../../src/cli/horizon';
 import { toPodRecord } from '../../../../src/engine/model/convert';
 import { applyDefaultTolerationSeconds } from '../../../../src/engine/model/defaultTolerations';
 import type { KObject } from '../../../../src/engine/model/types';
+import { controllerRefTo, podFromTemplate } from '../../../../src/engine/controllers/replicaSet/podTemplate';
+import { World, rsObject } from './harness';
 
 test('a zone outage that replaces pods leaves every ReplicaSet template as it was', () => {
   const scenario = loadScenario(join(__dirname, 'examples', 'rs-zone-outage.yaml'), nodeFs());
@@ -50,4 +52,42 @@ test('a zone outage that replaces pods leaves every ReplicaSet template as it wa
     assert.equal(JSON.stringify(pod.tolerations), JSON.stringify(fresh.tolerations));
   }
   assert.ok(created > 0);
+});
+
+test('the pods one ReplicaSet creates share one ownerReferences list, each pod as podFromTemplate makes it alone', () => {
+  const rows: { name: string; replicaSets: KObject[]; then?: (w: World) => void; created: number }[] = [
+    { name: 'five pods from none', replicaSets: [rsObject('web', { replicas: 5 })], created: 5 },
+    { name: 'two ReplicaSets: one list each', replicaSets: [rsObject('a', { replicas: 3 }), rsObject('b', { replicas: 2 })], created: 5 },
+    {
+      name: 'a pod deleted and replaced later',
+      replicaSets: [rsObject('web', { replicas: 3 })],
+      then: (w) => {
+        w.host.deletePod([...w.host.cluster.pods.values()][0]!);
+        w.advance(1);
+      },
+      created: 4,
+    },
+  ];
+  for (const row of rows) {
+    const w = new World({ minor: 31, replicaSets: row.replicaSets });
+    w.settle();
+    row.then?.(w);
+    const pods = w.host.calls.filter((c) => c.startsWith('createPod '));
+    assert.equal(pods.length, row.created, `${row.name}: pods created`);
+    const all = [...w.host.cluster.pods.values()];
+    const byOwner = new Map<string, typeof all>();
+    for (const p of all) {
+      const uid = p.meta.ownerReferences[0]!.uid;
+      byOwner.set(uid, [...(byOwner.get(uid) ?? []), p]);
+    }
+    for (const [uid, owned] of byOwner) {
+      const rs = [...w.host.cluster.replicaSets.values()].find((r) => r.meta.uid === uid)!;
+      assert.equal(new Set(owned.map((p) => p.meta.ownerReferences)).size, 1, `${row.name}: ${rs.meta.name}'s pods share one list`);
+      assert.deepEqual(owned[0]!.meta.ownerReferences, [controllerRefTo(rs)], row.name);
+      for (const pod of owned) {
+        const alone = podFromTemplate(rs, pod.meta.name, pod.meta.uid, pod.meta.creationTimestamp);
+        assert.equal(JSON.stringify(pod), JSON.stringify(alone), `${row.name}: ${pod.meta.name}`);
+      }
+    }
+  }
 });
