@@ -13,7 +13,7 @@ import { generateName, generateUid, podNamePrefix } from '../../model/podNames';
 import { EXPECTATIONS_TIMEOUT } from './machine';
 import { controllerOf, specReplicas } from './podUtil';
 import { getPodsToDelete, type RankingSettings } from './ranking';
-import { controllerRefTo, podFromTemplate } from './podTemplate';
+import { checkMadeAsParsed, controllerRefTo, podFromTemplate, podFromTemplateParsed } from './podTemplate';
 import { exact, MAX_LISTED, nsOf, SOURCE, type Entry, type KeptBySync } from './entry';
 import type { ReplicaSetCore } from './core';
 /** controller.SlowStartInitialBatchSize */
@@ -97,7 +97,9 @@ export function createPods(
         continue;
       }
       // nextName made the entry's naming for this ReplicaSet's name
-      const pod = podFromTemplate(rs, name, uid, host.now, entry.naming!.prefix, entry.naming!.owners);
+      const { prefix, owners } = entry.naming!;
+      const pod = podFromTemplate(rs, name, uid, host.now, prefix, owners);
+      if (rsc.verify) checkMadeAsParsed(pod, podFromTemplateParsed(rs, name, uid, host.now, prefix, owners));
       created.push(pod);
       host.createPod(pod);
     }
