@@ -5,7 +5,7 @@
  */
 import type { MachineTransition } from '../../trace/decision';
 import type { MachineView } from '../../simulation/api';
-import type { KObject, ObjectRef, PodRecord, ReplicaSetRecord } from '../../model/types';
+import type { ObjectRef, PodRecord, ReplicaSetRecord } from '../../model/types';
 import type { Micros } from '../../model/time';
 import { TransitionTable, type TableActor } from '../../machines/contextTable';
 import { assignments, copyMachineContext, replicaSetMachine } from './machine';
@@ -34,11 +34,8 @@ export interface Entry {
   ns: string;
   name: string;
   uid: string;
-  /**
-   * the pod name prefix and the names' seed (see nextName) for the ReplicaSet name `name`, made at the first creation,
-   * and the ownerReferences every pod it creates gets (podFromTemplate: one list for all of them)
-   */
-  naming?: { name: string; prefix: string; seed: string; owners: KObject[] };
+  /** the pod name prefix and the names' seed (see nextName) for the ReplicaSet name `name`, made at the first creation */
+  naming?: { name: string; prefix: string; seed: string };
   /** `ReplicaSet/<key>`, made once: every decision about the ReplicaSet keeps it */
   ref?: ObjectRef;
   /** the updateReplicaSetStatus machine's transition id (`replicaSetStatus/<key>`), made at the first status write: each write's transition keeps it */

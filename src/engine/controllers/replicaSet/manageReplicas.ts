@@ -13,7 +13,7 @@ import { generateName, generateUid, podNamePrefix } from '../../model/podNames';
 import { EXPECTATIONS_TIMEOUT } from './machine';
 import { controllerOf, specReplicas } from './podUtil';
 import { getPodsToDelete, type RankingSettings } from './ranking';
-import { checkMadeAsParsed, controllerRefTo, podFromTemplate, podFromTemplateParsed } from './podTemplate';
+import { podFromTemplate } from './podTemplate';
 import { exact, MAX_LISTED, nsOf, SOURCE, type Entry, type KeptBySync } from './entry';
 import type { ReplicaSetCore } from './core';
 /** controller.SlowStartInitialBatchSize */
@@ -97,9 +97,7 @@ export function createPods(
         continue;
       }
       // nextName made the entry's naming for this ReplicaSet's name
-      const { prefix, owners } = entry.naming!;
-      const pod = podFromTemplate(rs, name, uid, host.now, prefix, owners);
-      if (rsc.verify) checkMadeAsParsed(pod, podFromTemplateParsed(rs, name, uid, host.now, prefix, owners));
+      const pod = podFromTemplate(rs, name, uid, host.now, entry.naming!.prefix);
       created.push(pod);
       host.createPod(pod);
     }
@@ -163,12 +161,7 @@ export function nextName(rsc: ReplicaSetCore, host: ControllerHost, entry: Entry
   // made once per entry: its uid is the ReplicaSet's (syncReplicaSet checks), and its name is checked here
   let naming = entry.naming;
   if (naming === undefined || naming.name !== rs.meta.name) {
-    naming = entry.naming = {
-      name: rs.meta.name,
-      seed: `${rsc.options.seed ?? ''}${rs.meta.uid}`,
-      prefix: podNamePrefix(rs.meta.name),
-      owners: [controllerRefTo(rs)],
-    };
+    naming = entry.naming = { name: rs.meta.name, seed: `${rsc.options.seed ?? ''}${rs.meta.uid}`, prefix: podNamePrefix(rs.meta.name) };
   }
   const { seed, prefix } = naming;
   for (;;) {
