@@ -52,7 +52,7 @@ import { cloneCluster } from './checkpoint';
 import { CheckpointStore, podsIn, type Checkpoint, type LoopPosition } from './checkpointStore';
 import { HandOff, handOffFrom, type HandOffSource } from './handOff';
 import { Redo } from './redo';
-import { PartsUnderWay, VIEWS_RESTORED } from './partsUnderWay';
+import { VIEWS_RESTORED } from './partsUnderWay';
 import { startToTake, takeStart } from './startLike';
 import { checkpointDue, fineDue, heavyPass, PendingCheckpoint, podsDue, runEndReplay, RunEndRing, STEP_BACK_CHECKPOINTS } from './checkpointPlacement';
 import { SimulationViews } from './simulationViews';
@@ -533,9 +533,6 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     this.underway.start(this.restoring(cp), 'restore');
     if (!inPieces) this.underway.run(() => true, viewsFirst ? VIEWS_RESTORED : undefined);
   }
-  finishRestore(more: () => boolean = () => true): boolean {
-    return this.underway.kind === 'restore' && this.underway.run(more);
-  }
 
   private *restoring(cp: Checkpoint): Generator<unknown, void, void> {
     this.redo = Redo.beforeRestore(this.store.list, this.store.list.indexOf(cp), this.host.trace, this.ownProblems, this.redo);
@@ -549,8 +546,6 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     this.processedUpTo = loop.processedUpTo;
     this.ownProblems.length = loop.problems;
   }
-
-  private readonly underway = new PartsUnderWay();
 
   handOffSlice(from: Simulation, upTo: number, more: () => boolean): boolean | undefined {
     if (this.underway.kind === 'restore') return undefined;
