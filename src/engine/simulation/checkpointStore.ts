@@ -453,11 +453,9 @@ export class CheckpointStore {
     // other pod's Ready writes in place. All of them were 50,000 pods after a jump back over the outage to pass 1 at
     // 5,000 nodes, put back again by the Step Back onto pass 0 and by the Reset after it (about 200 ms each).
     if (k > 0 && putBack.pods.size > 0) {
-      const logs = chain
-        .slice(1)
-        .map((c) => c.pods.readyLog)
-        .filter((l) => l.length > 0);
-      const again = podsBack.slice(0, putBack.pods.size).filter((key) => logs.some((l) => l.wrote(key)));
+      const wrote = new Set<string>();
+      for (const c of chain.slice(1)) c.pods.readyLog.wroteOf(putBack.pods, wrote);
+      const again = wrote.size === 0 ? [] : podsBack.slice(0, putBack.pods.size).filter((key) => wrote.has(key));
       if (again.length > 0) cp.pods.other = cp.pods.other.concat(again);
     }
     host.cluster = cluster;
