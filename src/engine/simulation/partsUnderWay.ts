@@ -39,6 +39,13 @@ export class PartsUnderWay {
     }
   }
 
+  /** Leaves the parts not run (a restore dropped for another that takes its rest: CheckpointStore.dropOwed). */
+  drop(): void {
+    this.parts?.return?.();
+    this.parts = this.kind = undefined;
+    this.viewsRestored = false;
+  }
+
   /** Whether a restore is owed before the controller `name` (or, without one, the views) may be read. */
   owes(name?: string): boolean {
     return this.kind === 'restore' && (!this.viewsRestored || (name !== undefined && !VIEWS_READ.has(name)));

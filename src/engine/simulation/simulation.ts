@@ -328,8 +328,11 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     const inParts = how?.restoreInPieces || this.underway.kind === 'handOff';
     if (this.underway.active && inParts && this.underway.run(() => !this.shouldStop?.())) return void (this.stopped = true);
     this.stopped = this.aborted;
-    // before a restore too: the checkpoint may thin the list, and so choose the one restored
-    this.settle();
+    // before a restore too: the checkpoint may thin the list, and so choose the one restored; but the rest of a restore a
+    // step back at once after another left owed is taken into this one (CheckpointStore.dropOwed), not paid in the click
+    const back = how?.viewsFirst === true && this.underway.kind === 'restore' && (this.host.pass ?? -1) > n && this.store.dropOwed();
+    if (back) this.underway.drop();
+    else this.settle();
     // an instant a yield left part-done is finished first, unless going back drops it
     if (this.midInstant && (this.host.pass ?? -1) <= n && !this.resumeInstant()) return;
     const cur = this.host.pass;
