@@ -103,6 +103,25 @@ const main = async (): Promise<void> => {
     idle.dispose();
     process.exit(0);
   }
+  if (process.argv.includes('--selected-back')) {
+    // as the webview bench's last row: steps to pass 27, the first node tainted NoExecute selected, then five Step Backs at once
+    await go(21, 1000);
+    while ((session.shown.pass ?? -1) < 27) {
+      const r = session.step();
+      if (!r.ok) throw new Error(r.message);
+      await sleep(paint);
+    }
+    await sleep(1000);
+    const names = [...session.sim.cluster.nodes.values()].filter((n: any) => n.taints.some((t: any) => t.effect === 'NoExecute')).map((n: any) => n.meta.name);
+    const r = session.selectObject(`Node/${names.sort()[0]}`);
+    if (!r.ok) throw new Error(r.message);
+    await sleep(1000);
+    const lines: string[] = [];
+    for (let i = 0; i < 5; i++) lines.push(await click(`selected-back-from-${session.shown.pass}`, () => session.stepBack()));
+    process.stdout.write(`  ${lines.join('; ')}; load ${load()}\n`);
+    idle.dispose();
+    process.exit(0);
+  }
   if (process.argv.includes('--run-back')) {
     // as the walk: Run Until 1m35s, Steps to pass 25, Run Until 5m, a second of reading, then two Step Backs PAINT ms apart
     const finish = async (r: { ok: boolean; pending?: true; message?: string }) => {

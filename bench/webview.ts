@@ -24,6 +24,7 @@ import { parseWebviewMessage, type HostMessage } from '../src/protocol/webview';
 import { pageParts, TRACE_CATEGORIES } from './webviewTrace';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { sleep } from './sessionHarness';
+import { selectedBackClicks } from './webviewSelected';
 
 /** the repository: given by bench/webviewRun.ts when this file runs as a bundle from a temp folder */
 let root = resolve(__dirname, '..');
@@ -496,6 +497,7 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   }
   const start = await startClicks();
   const scrub = await scrubClicks(from + outage.indexOf(Math.max(...outage)));
+  const selectedBack = await selectedBackClicks({ session, clickOn, hostMs, hostCpuMs, engineMs, toMessage, toPaint, progress }, a.steps);
   /**
    * Back over the outage's Unknown pass and on again, as a user comparing the passes around it: from two passes after
    * it, three Step Backs and three Steps, each clicked at once after the last paint; then the same, each after a second
@@ -611,6 +613,7 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
     read,
     start,
     scrub,
+    selectedBack,
     peakRssMiB,
     rssEndMiB,
     heapEndMiB,

@@ -168,6 +168,13 @@ export interface SimController {
   podsOfNodesDueBefore?(host: ControllerHost, t: Micros): number;
   /** "why not": the checks that hold back what has not (yet) happened to this object */
   whyNot(host: ControllerHost, object: ObjectRef, world?: WhyNotWorld): Explanation['whyNot'];
+  /**
+   * Optional: false when `whyNot(host, object)` is none whatever this controller's own state (a kind of object it never answers
+   * about), and `machineAbout(id)` when `machine(id)` is undefined so. A view may then leave it unasked while its restore is
+   * owed (GoToPassOptions.viewsFirst): a node selected reads its why and machine in the click without that restore.
+   */
+  whyNotAbout?(object: ObjectRef): boolean;
+  machineAbout?(id: string): boolean;
   /** the first monitor pass at or after `t`, as things stand (the node lifecycle controller; a why-not's reading of the timeline) */
   monitorPassAtOrAfter?(t: Micros): Micros;
   /** one outcome about a node, for another controller's why-not to chain to (the node lifecycle controller) */

@@ -116,6 +116,13 @@ export class CheckpointStore {
    * them after a jump back over the outage at 5,000 nodes, 13 ms of it).
    */
   private untrusted = new Set<string>();
+  /**
+   * While a restore stands at VIEWS_RESTORED (its last controllers not begun): those controllers, each with what it is to be
+   * restored from. `dropOwed` hands them to the next restore (`dropped`), which restores them from the controllers that ran
+   * before both, with both restores' records (chainFrom): a step back at once after one paid the last one's rest first.
+   */
+  private owed?: Map<string, RestoreFrom | undefined>;
+  private dropped?: Map<string, RestoreFrom | undefined>;
 
   /** `snapshot`: the records as loaded, never edited, which the first checkpoint's deltas are against */
   constructor(
@@ -336,6 +343,8 @@ export class CheckpointStore {
     kubelets: Kubelets,
     controllers: () => SimController[],
   ): Generator<typeof VIEWS_RESTORED | void, LoopPosition, void> {
+    const chained = this.dropped;
+    this.dropped = undefined;
     const k = this.list.indexOf(cp);
     // the checkpoints after this one are dropped: running forward again makes them anew
     const chain = this.list.slice(0, k + 1);
@@ -453,11 +462,9 @@ export class CheckpointStore {
     // other pod's Ready writes in place. All of them were 50,000 pods after a jump back over the outage to pass 1 at
     // 5,000 nodes, put back again by the Step Back onto pass 0 and by the Reset after it (about 200 ms each).
     if (k > 0 && putBack.pods.size > 0) {
-      const logs = chain
-        .slice(1)
-        .map((c) => c.pods.readyLog)
-        .filter((l) => l.length > 0);
-      const again = podsBack.slice(0, putBack.pods.size).filter((key) => logs.some((l) => l.wrote(key)));
+      const wrote = new Set<string>();
+      for (const c of chain.slice(1)) c.pods.readyLog.wroteOf(putBack.pods, wrote);
+      const again = wrote.size === 0 ? [] : podsBack.slice(0, putBack.pods.size).filter((key) => wrote.has(key));
       if (again.length > 0) cp.pods.other = cp.pods.other.concat(again);
     }
     host.cluster = cluster;
@@ -501,17 +508,68 @@ export class CheckpointStore {
     yield;
     const running = host.controllers;
     host.controllers = controllers().filter((c) => cp.controllers.some((x) => x.name === c.name));
-    // once the last controller the views read is restored (the plan puts them first), a click may be answered
-    const read = host.controllers.filter((c) => VIEWS_READ.has(c.name));
-    if (read.length === 0) yield VIEWS_RESTORED;
+    const fromOf = new Map<string, RestoreFrom | undefined>();
     for (const c of host.controllers) {
       const previous = running.find((x) => x.name === c.name);
-      const from: RestoreFrom | undefined = previous && { previous, pods: podsReplaced, nodes: nodesReplaced, podsMovedInOrder };
+      fromOf.set(
+        c.name,
+        chained?.has(c.name)
+          ? chainFrom(chained.get(c.name), podsReplaced, nodesReplaced, podsMovedInOrder)
+          : previous && { previous, pods: podsReplaced, nodes: nodesReplaced, podsMovedInOrder },
+      );
+    }
+    // once the last controller the views read is restored (the plan puts them first), a click may be answered
+    const read = host.controllers.filter((c) => VIEWS_READ.has(c.name));
+    if (read.length === 0) yield* this.viewsRestored(fromOf);
+    for (const c of host.controllers) {
+      const from = fromOf.get(c.name);
       const saved = cp.controllers.find((x) => x.name === c.name)!.saved;
       if (c.restoreInPieces) yield* c.restoreInPieces(saved, host, from);
       else c.restore(saved, host, from);
-      yield c === read[read.length - 1] ? VIEWS_RESTORED : undefined;
+      if (c === read[read.length - 1]) yield* this.viewsRestored(fromOf);
+      else yield;
     }
     return cp.loop;
   }
+
+  private *viewsRestored(fromOf: Map<string, RestoreFrom | undefined>): Generator<typeof VIEWS_RESTORED, void, void> {
+    this.owed = new Map([...fromOf].filter(([name]) => !VIEWS_READ.has(name)));
+    yield VIEWS_RESTORED;
+    this.owed = undefined;
+  }
+
+  /**
+   * Drops the rest of the restore under way for another restore, which takes its controllers not restored (`dropped`);
+   * false, dropping nothing, unless it stands at VIEWS_RESTORED with that rest not begun (`owed`).
+   */
+  dropOwed(): boolean {
+    if (this.owed === undefined) return false;
+    this.dropped = this.owed;
+    this.owed = undefined;
+    return true;
+  }
+}
+
+/**
+ * What a controller is restored from when the restore before left it owed: the controller that ran before both, which last
+ * heard of the records the earlier restore replaced (its record first) and of the ones only this one replaced.
+ */
+function chainFrom(
+  before: RestoreFrom | undefined,
+  pods: ReadonlyMap<string, PodRecord | undefined>,
+  nodes: ReadonlyMap<string, NodeRecord | undefined>,
+  moved: ReadonlySet<string>,
+): RestoreFrom | undefined {
+  if (before === undefined) return undefined;
+  const join = <V>(later: ReadonlyMap<string, V>, first: ReadonlyMap<string, V>) => {
+    const out = new Map(later);
+    for (const [key, v] of first) out.set(key, v);
+    return out;
+  };
+  return {
+    previous: before.previous,
+    pods: join(pods, before.pods),
+    nodes: join(nodes, before.nodes),
+    podsMovedInOrder: new Set([...before.podsMovedInOrder, ...moved]),
+  };
 }

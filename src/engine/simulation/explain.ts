@@ -62,6 +62,8 @@ export interface Explainable {
   /** no failover on the way: the new leader's run kept for newLeaderAnswers is dropped */
   forgetNewLeader?(): void;
   zones(): ZoneView[];
+  /** false: `c` is left unasked about `ref` (its restore owed, GoToPassOptions.viewsFirst, and it answers nothing about such objects) */
+  asks?(c: SimController, ref: ObjectRef): boolean;
 }
 
 export function existsIn(cluster: ClusterState, ref: ObjectRef): boolean {
@@ -371,7 +373,8 @@ export function whyNotOfControllers(sim: Explainable, ref: ObjectRef, world: Why
   const scalesRead = ask.scalesRead ?? true;
   const host = sim.host;
   const out: WhyNot[] = [];
-  for (const c of host.controllers) if (asked(c)) out.push(...c.whyNot(host, ref, world));
+  const restored = (c: SimController) => sim.asks?.(c, ref) ?? true;
+  for (const c of host.controllers) if (asked(c) && restored(c)) out.push(...c.whyNot(host, ref, world));
   const nodes = host.controllers.find((c) => c.whyNotOf);
   const node = nodeOfRef(host, ref);
   const restart = nextRestart(sim.scenario.events, (at) => sim.timeOf(at), host.now);
@@ -379,7 +382,7 @@ export function whyNotOfControllers(sim: Explainable, ref: ObjectRef, world: Why
   let byScale: { w?: WhyNot } | undefined;
   const scaleAnswer = () =>
     (byScale ??= {
-      w: [...out, ...host.controllers.filter((c) => !asked(c) && c.name === 'replicaset').flatMap((c) => c.whyNot(host, ref, world))].find(
+      w: [...out, ...host.controllers.filter((c) => !asked(c) && c.name === 'replicaset' && restored(c)).flatMap((c) => c.whyNot(host, ref, world))].find(
         (w) => w.outcome === 'PodDeletedByScaleDown',
       ),
     }).w;

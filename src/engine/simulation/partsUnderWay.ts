@@ -20,17 +20,34 @@ export class PartsUnderWay {
     return this.parts !== undefined;
   }
 
+  /** a restore's parts have yielded VIEWS_RESTORED: the views may read it, and the controllers but VIEWS_READ are owed */
+  viewsRestored = false;
+
   start(parts: Iterator<unknown, void, void>, kind: 'handOff' | 'restore'): void {
     this.parts = parts;
     this.kind = kind;
+    this.viewsRestored = false;
   }
 
   /** A part at a time while `more()` says so (at least one), and `until` is not what a part yielded; true while parts are left. */
   run(more: () => boolean, until?: symbol): boolean {
     for (;;) {
       const part = this.parts!.next();
-      if (part.done) return ((this.parts = this.kind = undefined), false);
+      if (part.done) return ((this.parts = this.kind = undefined), (this.viewsRestored = false));
+      if (part.value === VIEWS_RESTORED) this.viewsRestored = true;
       if ((until !== undefined && part.value === until) || !more()) return true;
     }
+  }
+
+  /** Leaves the parts not run (a restore dropped for another that takes its rest: CheckpointStore.dropOwed). */
+  drop(): void {
+    this.parts?.return?.();
+    this.parts = this.kind = undefined;
+    this.viewsRestored = false;
+  }
+
+  /** Whether a restore is owed before the controller `name` (or, without one, the views) may be read. */
+  owes(name?: string): boolean {
+    return this.kind === 'restore' && (!this.viewsRestored || (name !== undefined && !VIEWS_READ.has(name)));
   }
 }

@@ -52,7 +52,7 @@ import { cloneCluster } from './checkpoint';
 import { CheckpointStore, podsIn, type Checkpoint, type LoopPosition } from './checkpointStore';
 import { HandOff, handOffFrom, type HandOffSource } from './handOff';
 import { Redo } from './redo';
-import { PartsUnderWay, VIEWS_RESTORED } from './partsUnderWay';
+import { VIEWS_RESTORED } from './partsUnderWay';
 import { startToTake, takeStart } from './startLike';
 import { checkpointDue, fineDue, heavyPass, PendingCheckpoint, podsDue, runEndReplay, RunEndRing, STEP_BACK_CHECKPOINTS } from './checkpointPlacement';
 import { SimulationViews } from './simulationViews';
@@ -328,8 +328,11 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     const inParts = how?.restoreInPieces || this.underway.kind === 'handOff';
     if (this.underway.active && inParts && this.underway.run(() => !this.shouldStop?.())) return void (this.stopped = true);
     this.stopped = this.aborted;
-    // before a restore too: the checkpoint may thin the list, and so choose the one restored
-    this.settle();
+    // before a restore too: the checkpoint may thin the list, and so choose the one restored; but the rest of a restore a
+    // step back at once after another left owed is taken into this one (CheckpointStore.dropOwed), not paid in the click
+    const back = how?.viewsFirst === true && this.underway.kind === 'restore' && (this.host.pass ?? -1) > n && this.store.dropOwed();
+    if (back) this.underway.drop();
+    else this.settle();
     // an instant a yield left part-done is finished first, unless going back drops it
     if (this.midInstant && (this.host.pass ?? -1) <= n && !this.resumeInstant()) return;
     const cur = this.host.pass;
@@ -533,9 +536,6 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     this.underway.start(this.restoring(cp), 'restore');
     if (!inPieces) this.underway.run(() => true, viewsFirst ? VIEWS_RESTORED : undefined);
   }
-  finishRestore(more: () => boolean = () => true): boolean {
-    return this.underway.kind === 'restore' && this.underway.run(more);
-  }
 
   private *restoring(cp: Checkpoint): Generator<unknown, void, void> {
     this.redo = Redo.beforeRestore(this.store.list, this.store.list.indexOf(cp), this.host.trace, this.ownProblems, this.redo);
@@ -549,8 +549,6 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     this.processedUpTo = loop.processedUpTo;
     this.ownProblems.length = loop.problems;
   }
-
-  private readonly underway = new PartsUnderWay();
 
   handOffSlice(from: Simulation, upTo: number, more: () => boolean): boolean | undefined {
     if (this.underway.kind === 'restore') return undefined;

@@ -19,6 +19,7 @@ import { forgetNewLeader, newLeaderAnswers, whyNotDuringWait, type LeaderRun } f
 import { MachineLookup, machineIdsOf } from './machineLookup';
 import type { SimHost } from './simHost';
 import type { ControllerPlan } from './controllerPlan';
+import { PartsUnderWay } from './partsUnderWay';
 
 const NONE: readonly number[] = [];
 
@@ -29,8 +30,6 @@ export abstract class SimulationViews {
   abstract readonly plan: readonly ControllerPlan[];
   /** Takes the checkpoint left pending (and finishes a hand-off under way) before an export. */
   abstract settle(): void;
-  /** Finishes a restore left part-done (GoToPassOptions.viewsFirst) before a view that reads every controller; true while parts are left. */
-  abstract finishRestore(more?: () => boolean): boolean;
   abstract readonly scenario: Scenario;
   abstract readonly leaderStartsAt: Micros | undefined;
   abstract reset(): void;
@@ -38,6 +37,17 @@ export abstract class SimulationViews {
   /** a simulation of the same scenario and options, made afresh (the failover's new leader: newLeader.ts) */
   protected abstract afresh(): LeaderRun;
   private readonly machineLookup = new MachineLookup();
+  /** a hand-off or a restore under way in parts (the views read a restore's records before its last parts: viewsFirst) */
+  protected readonly underway = new PartsUnderWay();
+
+  /** Finishes a restore left part-done (GoToPassOptions.viewsFirst) before a view that reads every controller; true while parts are left. */
+  finishRestore(more: () => boolean = () => true): boolean {
+    return this.underway.kind === 'restore' && this.underway.run(more);
+  }
+  /** Whether a restore is owed before the controller `name` (or, without one, the views) may be read (PartsUnderWay.owes). */
+  restoreOwes(name?: string): boolean {
+    return this.underway.owes(name);
+  }
 
   timeOf(at: TimeSpec): Micros {
     return 'offset' in at ? this.startTime + at.offset : at.time;
@@ -74,9 +84,20 @@ export abstract class SimulationViews {
   }
 
   explain(object: ObjectRef): Explanation {
-    this.finishRestore();
+    if (this.restoreOwes()) this.finishRestore();
     this.kubelets.materialise(this.host.now);
     return explainObject(this, object);
+  }
+
+  /**
+   * Whether to ask controller `c` about `ref` (Explainable.asks): a controller whose restore is owed is left unasked where it
+   * answers nothing about such an object, and is asked once the restore is finished where it may.
+   */
+  asks(c: SimController, ref: ObjectRef): boolean {
+    if (!this.restoreOwes(c.name)) return true;
+    if (c.whyNotAbout?.(ref) === false) return false;
+    this.finishRestore();
+    return true;
   }
 
   whyNotDuringWait(ref: ObjectRef, ask?: WhyNotAsk): WhyNot[] {
@@ -112,10 +133,22 @@ export abstract class SimulationViews {
     return this.host.controllers.flatMap((c) => c.machines());
   }
   machine(id: string): MachineView | undefined {
-    this.finishRestore();
+    if (this.restoreOwes()) this.finishRestore();
     const h = this.host;
     const seqsOf = (m: string) => this.machineSeqs(m);
-    return this.machineLookup.machine({ now: h.now, pass: h.pass, trace: h.trace, seqsOf, controllers: h.controllers, machines: () => this.machines() }, id);
+    // as `asks`: a controller whose restore is owed answers once restored, unless it has no machine of this id whatever its state
+    const controllers = h.controllers.map((c) => ({
+      machine:
+        c.machine &&
+        ((m: string) => {
+          if (this.restoreOwes(c.name)) {
+            if (c.machineAbout?.(m) === false) return undefined;
+            this.finishRestore();
+          }
+          return c.machine!(m);
+        }),
+    }));
+    return this.machineLookup.machine({ now: h.now, pass: h.pass, trace: h.trace, seqsOf, controllers, machines: () => this.machines() }, id);
   }
   machineSeqs(id: string): readonly number[] {
     return this.host.byMachine.get(id) ?? NONE;

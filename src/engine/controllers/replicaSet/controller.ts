@@ -132,6 +132,12 @@ export class ReplicaSetController extends ReplicaSetCore implements SimControlle
   whyNot(host: ControllerHost, object: ObjectRef, world?: WhyNotWorld): Explanation['whyNot'] {
     return replicaSetWhyNot(this, host, object, world);
   }
+  whyNotAbout(object: ObjectRef): boolean {
+    return object.startsWith('Pod/') || object.startsWith('ReplicaSet/');
+  }
+  machineAbout(id: string): boolean {
+    return id.startsWith('replicaset/');
+  }
 
   // ---------------------------------------------------------------- checkpoints
 

@@ -470,6 +470,12 @@ export class SimplifiedBinder implements SimController {
   machine(): MachineView | undefined {
     return undefined;
   }
+  machineAbout(): boolean {
+    return false;
+  }
+  whyNotAbout(object: ObjectRef): boolean {
+    return object.startsWith('Pod/');
+  }
 
   whyNot(host: ControllerHost, object: ObjectRef): Explanation['whyNot'] {
     const [kind, ns, name] = object.split('/');
