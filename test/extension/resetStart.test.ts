@@ -8,23 +8,11 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  stepsLikeFresh,
-  click as act,
-  firstNodeOf,
-  openedWithStore,
-  shownStore as shown,
-  shownState as state,
-  startScenarios,
-  type Click,
-} from '../helpers/shownState';
+import { stepsLikeFresh, click as act, shownStore as shown, shownState as state, startScenarios, type Click } from '../helpers/shownState';
 
-const { files: FILES, load } = startScenarios('cs-reset-start-');
-const opened = (file: string) => openedWithStore(load(file));
+const { files: FILES, opened, firstNode } = startScenarios('cs-reset-start-');
 
 type Before = Exclude<Click, 'reset'>;
-
-const firstNode = firstNodeOf(load);
 
 /** Where the user stands and how long the host was idle before the click (moments: the open's turns and idle slices). */
 const cases: { name: string; before: Before[]; idle: number | 'all'; click: 'back' | 'reset' }[] = [

@@ -6,21 +6,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  stepsLikeFresh,
-  click,
-  firstNodeOf,
-  openedWithStore,
-  shownStore as shown,
-  shownState as state,
-  startScenarios,
-  type Click,
-} from '../helpers/shownState';
+import { stepsLikeFresh, click, shownStore as shown, shownState as state, startScenarios, type Click } from '../helpers/shownState';
 
-const { files: FILES, load } = startScenarios('cs-views-first-');
-const opened = (file: string) => openedWithStore(load(file));
+const { files: FILES, load, opened, firstNode } = startScenarios('cs-views-first-');
 
-const firstNode = firstNodeOf(load);
 const first = (kind: 'Pod' | 'ReplicaSet') => (file: string) => {
   const c = load(file).scenario.snapshot.cluster;
   return `${kind}/${[...(kind === 'Pod' ? c.pods : c.replicaSets).keys()][0]}`;

@@ -20,13 +20,21 @@ import { writeZoneOutage } from './generatedOutage';
  * The scenarios the start's tests open (two examples and a generated 60-node outage of 7 pods a node, whose making and
  * pass take several pieces), each loaded once: a scenario is never edited, every simulation copies its records.
  */
-export function startScenarios(prefix: string): { files: string[]; load: (file: string) => ReturnType<typeof openScenario> } {
+export function startScenarios(prefix: string): {
+  files: string[];
+  load: (file: string) => ReturnType<typeof openScenario>;
+  /** a session opened on the file's loaded scenario, with the webview's Store fed (openedWithStore) */
+  opened: (file: string) => ReturnType<typeof openedWithStore>;
+  /** the file's first node, as a Click's `select` */
+  firstNode: (file: string) => string;
+} {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   after(() => rmSync(dir, { recursive: true, force: true }));
   const example = (name: string) => resolve(__dirname, '../../examples', name);
   const files = [example('rs-zone-outage.yaml'), example('outage-1.12.yaml'), writeZoneOutage(dir, 7, { nodes: 60 })];
   const loaded = new Map<string, ReturnType<typeof openScenario>>();
-  return { files, load: (file) => loaded.get(file) ?? loaded.set(file, openScenario(file, '')).get(file)! };
+  const load = (file: string) => loaded.get(file) ?? loaded.set(file, openScenario(file, '')).get(file)!;
+  return { files, load, opened: (file) => openedWithStore(load(file)), firstNode: firstNodeOf(load) };
 }
 
 /** A click of the panel's, or a move before one, as the session tests drive them (resetStart, viewsFirst). */
