@@ -94,8 +94,13 @@ export abstract class SimulationViews {
    * answers nothing about such an object, and is asked once the restore is finished where it may.
    */
   asks(c: SimController, ref: ObjectRef): boolean {
+    return this.readable(c, c.whyNotAbout?.(ref));
+  }
+
+  /** `c` may be read: restored, or its restore finished now, unless `about` is false (it answers nothing of what is asked). */
+  private readable(c: SimController, about: boolean | undefined): boolean {
     if (!this.restoreOwes(c.name)) return true;
-    if (c.whyNotAbout?.(ref) === false) return false;
+    if (about === false) return false;
     this.finishRestore();
     return true;
   }
@@ -138,15 +143,7 @@ export abstract class SimulationViews {
     const seqsOf = (m: string) => this.machineSeqs(m);
     // as `asks`: a controller whose restore is owed answers once restored, unless it has no machine of this id whatever its state
     const controllers = h.controllers.map((c) => ({
-      machine:
-        c.machine &&
-        ((m: string) => {
-          if (this.restoreOwes(c.name)) {
-            if (c.machineAbout?.(m) === false) return undefined;
-            this.finishRestore();
-          }
-          return c.machine!(m);
-        }),
+      machine: c.machine && ((m: string) => (this.readable(c, c.machineAbout?.(m)) ? c.machine!(m) : undefined)),
     }));
     return this.machineLookup.machine({ now: h.now, pass: h.pass, trace: h.trace, seqsOf, controllers, machines: () => this.machines() }, id);
   }
