@@ -7,6 +7,7 @@
  * - a node set Ready=False and then stopped on 1.12's pod-eviction path (outage-1.12 seed 93, rs-scale-down-1.12 seed
  *   90): queued past podEvictionTimeout from the probe of its last post once Unknown, not from the transition;
  * - a stop and another node's Ready=False in one zone (outage-1.31 seed 109): both count toward the zone's state;
+ * - two nodes set Ready=False at one instant (outage-1.31 HUNT_PARTIAL seed 708): the zone's state with both, not with one;
  * - a whole `kubelet: start` of a running kubelet before its stop (not a hunt's seed: its random starts hit stopped
  *   kubelets): the start posts and renews at once, and the stop counts from there;
  * - the timeline's NoExecute taint at the instant it sets the node's Ready=False (rs-deletion-cost seed 128): a time
@@ -77,6 +78,15 @@ const cases: { name: string; file: string; events: [number, object][] }[] = [
     events: [
       [30, notReady('node-b1')],
       [30, maint('node-b1')],
+    ],
+  },
+  // the zone kept its state with the node's own Ready=False alone, and the other's at that instant went uncounted (HUNT_PARTIAL seed 708)
+  {
+    name: 'two nodes set Ready=False at one instant in a zone already two down: PartialDisruption, rate 0 (seed 708)',
+    file: 'outage-1.31.yaml',
+    events: [
+      [240, notReady('node-a6')],
+      [240, notReady('node-a4')],
     ],
   },
   {
