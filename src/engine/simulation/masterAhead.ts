@@ -19,7 +19,7 @@ import { disruptionExclusion } from '../controllers/nodeLifecycle/disruption';
 import { rulesOf } from '../controllers/nodeLifecycle/versionRules';
 import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE } from '../controllers/nodeLifecycle/taints';
 import { withoutTime, type KubeletFacts, type WhyNot, type WhyNotCheck, type WhyNotOutcome, type WhyNotWorld } from '../trace/whyNot';
-import { readyAgainBound, repostAfter } from '../controllers/nodeLifecycle/kubeletLapse';
+import { readyAgainBound, repostAfter, repostOfReady } from '../controllers/nodeLifecycle/kubeletLapse';
 
 const NODE_LIFECYCLE = new Set<WhyNotOutcome>(['NodeTaintedNoExecute', 'NodePodsEvicted', 'PodDeletedByPodEviction']);
 const CONTROLLER_TAINTS = new Set([NOT_READY_NO_EXECUTE.key, UNREACHABLE_NO_EXECUTE.key]);
@@ -52,11 +52,12 @@ export interface ModeEnd {
  * reads the first of their re-posts (all-zones-down, HUNT_PARTIAL seed 6: node-b3 started `only: status` at +45s, every
  * zone down at +1m35s and up again at its re-post at +1m45s, node-a4 tainted at +2m25s, said no time).
  */
-export function masterDisruptionAhead(host: ControllerHost, world: WhyNotWorld, ahead: NodesAhead = {}): { from: Micros | undefined; end?: ModeEnd } {
+export function masterDisruptionAhead(host: ControllerHost, world: WhyNotWorld, ahead: NodesAhead = {}): MasterAhead {
   const key = 'masterDisruptionAhead';
-  if (world.memo?.has(key)) return world.memo.get(key) as { from: Micros | undefined; end?: ModeEnd };
+  if (world.memo?.has(key)) return world.memo.get(key) as MasterAhead;
   let from: Micros | undefined = -Infinity;
   const lapsed: { node: string; at: Micros; k: KubeletFacts }[] = [];
+  const reposting: { node: string; repost: Micros }[] = [];
   // the mode's start, and so its end, is known only where each node's Unknown is the pass the controller sets it at
   let endKnown = true;
   const rules = rulesOf(host);
@@ -65,8 +66,13 @@ export function masterDisruptionAhead(host: ControllerHost, world: WhyNotWorld, 
     if (disruptionExclusion(node, rules) !== undefined) continue;
     const name = node.meta.name;
     const ready = node.conditions.find((c) => c.type === 'Ready');
-    if (ready?.status !== 'True') continue;
     const k = world.kubelet(name);
+    if (ready?.status !== 'True') {
+      // down now, but a lapsing kubelet re-posts Ready=True: up again from the pass that reads it (backBy)
+      const repost = k?.running && k.lapses ? repostOfReady(k) : undefined;
+      if (repost !== undefined) reposting.push({ node: name, repost });
+      continue;
+    }
     // one whose kubelet posts too seldom goes Unknown between its posts as a stopped one does (kubeletLapse.ts), or later
     const lapse = k?.running && k.lapses ? ahead.unknownAt?.(name) : undefined;
     if (lapse !== undefined) {
@@ -103,11 +109,48 @@ export function masterDisruptionAhead(host: ControllerHost, world: WhyNotWorld, 
     endKnown = false;
     from = Math.max(from, first.at);
   }
-  const out: { from: Micros | undefined; end?: ModeEnd } = { from };
+  const out: MasterAhead = { from };
   const end = from !== undefined && from > -Infinity && endKnown ? modeEnd(from, lapsed, ahead) : undefined;
   if (end) out.end = end;
+  if (from !== undefined && from > -Infinity && ahead.passAtOrAfter) out.back = backBy(from, lapsed, reposting, ahead.passAtOrAfter);
   world.memo?.set(key, out);
   return out;
+}
+
+interface MasterAhead {
+  from: Micros | undefined;
+  end?: ModeEnd;
+  /** the nodes whose lapsing kubelets re-post Ready=True, read at or before `from`: up again when the last one goes down */
+  back?: { node: string; read: Micros }[];
+}
+
+function backBy(
+  from: Micros,
+  lapsed: readonly { node: string; at: Micros; k: KubeletFacts }[],
+  reposting: readonly { node: string; repost: Micros }[],
+  passAtOrAfter: (t: Micros) => Micros | undefined,
+): MasterAhead['back'] {
+  const reposts = [...reposting, ...lapsed.map(({ node, at, k }) => ({ node, repost: k.postsReady === 'True' ? repostAfter(k, at) : undefined }))];
+  const out: NonNullable<MasterAhead['back']> = [];
+  for (const { node, repost } of reposts) {
+    const read = repost === undefined ? undefined : passAtOrAfter(repost);
+    if (read !== undefined && read <= from) out.push({ node, read });
+  }
+  return out;
+}
+
+/**
+ * Whether a lapsed node read Ready again by `from` keeps every zone from going down through `at`: the pass that reads
+ * its re-post sets probeTimestamp no earlier than itself, so no pass sets it Unknown again until past that pass + grace,
+ * unless the timeline's events about it (or any it cannot read the reach of) come first. Before `from` the mode cannot
+ * begin either (all-zones-down, HUNT_PARTIAL HUNT_RESTART seed 803: node-a4 back at +2m45s, node-c1 Unknown at +2m50s
+ * and tainted at +2m55s, said no time as every zone might be down from +2m50s).
+ */
+function upThrough(host: ControllerHost, world: WhyNotWorld, back: MasterAhead['back'], at: Micros): boolean {
+  const events = back?.length ? world.eventsUntil?.(at) : undefined;
+  if (!events) return false;
+  const grace = host.config.nodeMonitorGracePeriod;
+  return back!.some((b) => at <= b.read + grace && !events.some((e) => e.kind === 'other' || e.nodes?.includes(b.node)));
 }
 
 /** The first re-post of Ready=True that ends the mode begun at `from`, if every lapsed node is still down at `from`. */
@@ -143,10 +186,10 @@ export function readMasterDisruption(w: WhyNot, host: ControllerHost, world: Why
   // an answer given in the mode names its end already, as a bound ("… and its zone's rate and queue let it through at once"),
   // and so does one through it: a pod's deletion under the node's taint (all-zones-down, HUNT_RESTART seed 215: said no time)
   if (givenInTheMode(w)) return w;
-  const { from, end } = masterDisruptionAhead(host, world, ahead);
+  const { from, end, back } = masterDisruptionAhead(host, world, ahead);
   const at = parseTimestamp(named)!;
   // the pass at the instant all zones go down runs before the taint eviction's timer at it
-  if (from === undefined || at < from) return w;
+  if (from === undefined || at < from || upThrough(host, world, back, at)) return w;
   const check: WhyNotCheck = {
     guard: 'noMasterDisruptionBefore',
     upstream: 'handleDisruption: allAreFullyDisrupted -> markNodeAsReachable / cancelPodEviction (node_lifecycle_controller.go)',

@@ -5,7 +5,9 @@
  * - seed 23: a kubelet start at +20s of a node the +30s stop takes down with the others made it "a node of another zone
  *   that stays up" (its first event was no stop), so zone b's forecast named taints at +1m10s..+1m30s that never came;
  * - seeds 28 and 34: a pod's deletion under the controller's taint said for +6m (+5m10s), cancelled when the last zone
- *   went down: no node stays Ready until then (masterAhead.ts).
+ *   went down: no node stays Ready until then (masterAhead.ts);
+ * - HUNT_PARTIAL HUNT_RESTART seed 803: a node whose lapsing kubelet re-posts Ready before the last zone could go down
+ *   keeps it up for a grace period from the pass that reads it, so a time named before then stands.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -40,6 +42,19 @@ const cases: { name: string; events: [number, object][] }[] = [
       [45, { ...kubelet('stop', 'node-b1'), only: 'status' }],
       [60, { ...kubelet('start', 'node-b2'), only: 'status' }],
       [60, { kind: 'restartControllerManager', failover: false }],
+    ],
+  },
+  {
+    // node-a4's kubelet, started `only: status`, flaps: Unknown at +1m35s and +2m35s, Ready again at its re-posts at +1m45s
+    // and +2m45s; node-c1's, started so at +2m, goes Unknown at +2m50s and is tainted at +2m55s: every zone might have been
+    // down from +2m50s, but node-a4, read Ready again at +2m45s, stays so past +3m25s (no time was said); the restart at +3m
+    // takes the pods' taints away (without it, their deletions at +6m55s wait on flaps the reader does not follow: no time)
+    name: 'a node tainted while a flapping node of another zone is up again (HUNT_PARTIAL, HUNT_RESTART seed 803)',
+    events: [
+      [45, { ...kubelet('start', 'node-a4'), only: 'status' }],
+      [120, { ...kubelet('start', 'node-c1'), only: 'status' }],
+      [180, { kind: 'taint', target: { nodes: ['node-c1'] }, taint: { key: 'example.com/maint', effect: 'NoExecute' } }],
+      [180, { kind: 'restartControllerManager', failover: false }],
     ],
   },
   {
