@@ -5,10 +5,10 @@
  * once, the Step after it at once, Step Back from pass 0 again after a second; then Reset from pass 20 after a second of reading. Prints each click's host part
  * (wall and CPU), the engine's share (the shown simulation's reset / goToPass), the view's (its KeptView's update), and with `--cpu-profile DIR` writes a
  * .cpuprofile per click. `--scrub`: back and forth over the Unknown pass instead; `--quiet`: the first Step at once after
- * the open and five more; `--run-back [--select REF]`: as the code-server walk, Run Until 1m35s, Steps to pass 25, Run
- * Until 5m, then two Step Backs at once and one after a second (REF selected first: its why is made on every step). A measurement, not a test: run it under the bench lock.
+ * the open and five more; `--run-back [--select REF | --select-pod]`: as the code-server walk, Run Until 1m35s, Steps to pass 25, Run
+ * Until 5m, then two Step Backs at once and one after a second (REF selected first, or with `--select-pod` the first NoExecute node's first pod, as the walk: its why is made on every step). A measurement, not a test: run it under the bench lock.
  *
- *   flock /tmp/cs-bench.lock node --expose-gc --max-old-space-size=16000 --import tsx bench/startClicks.ts SCENARIO [--root DIR] [--paint 30] [--cpu-profile DIR] [--repeat 1] [--walk MS | --read-walk MS] [--scrub | --quiet | --run-back [--select REF]]
+ *   flock /tmp/cs-bench.lock node --expose-gc --max-old-space-size=16000 --import tsx bench/startClicks.ts SCENARIO [--root DIR] [--paint 30] [--cpu-profile DIR] [--repeat 1] [--walk MS | --read-walk MS] [--scrub | --quiet | --run-back [--select REF | --select-pod]]
  */
 import { Session as Inspector } from 'node:inspector';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -137,6 +137,23 @@ const main = async (): Promise<void> => {
     if (selected !== undefined) {
       const r = session.selectObject(selected);
       if (!r.ok) throw new Error(r.message);
+    }
+    if (process.argv.includes('--select-pod')) {
+      // as the walk and the webview bench's pod row: the first node tainted NoExecute, then its first pod
+      const node = [...session.sim.cluster.nodes.values()]
+        .filter((n: any) => n.taints.some((t: any) => t.effect === 'NoExecute'))
+        .map((n: any) => n.meta.name)
+        .sort()[0];
+      const pod = session
+        .podsOn(node)
+        .map((p: any) => p.ref)
+        .sort()[0];
+      for (const ref of [`Node/${node}`, pod]) {
+        const r = session.selectObject(ref);
+        if (!r.ok) throw new Error(r.message);
+        await sleep(1000);
+      }
+      process.stdout.write(`  selected ${pod} on ${node}\n`);
     }
     await sleep(1000);
     const lines = [await click(`back-from-${session.shown.pass}`, () => session.stepBack())];

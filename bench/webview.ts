@@ -498,6 +498,7 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   const start = await startClicks();
   const scrub = await scrubClicks(from + outage.indexOf(Math.max(...outage)));
   const selectedBack = await selectedBackClicks({ session, clickOn, hostMs, hostCpuMs, engineMs, toMessage, toPaint, progress }, a.steps);
+  const podBack = await selectedBackClicks({ session, clickOn, hostMs, hostCpuMs, engineMs, toMessage, toPaint, progress }, a.steps, true);
   /**
    * Back over the outage's Unknown pass and on again, as a user comparing the passes around it: from two passes after
    * it, three Step Backs and three Steps, each clicked at once after the last paint; then the same, each after a second
@@ -614,6 +615,7 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
     start,
     scrub,
     selectedBack,
+    podBack,
     peakRssMiB,
     rssEndMiB,
     heapEndMiB,

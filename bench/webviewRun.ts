@@ -58,6 +58,8 @@ interface Run {
   scrub: Record<'atOnce' | 'read', { backs: number[]; steps: number[]; host: number[]; cpu: number[]; engine: number[] }>;
   /** steps back at once after Run Until 5m with a tainted node selected (bench/webviewSelected.ts) */
   selectedBack: { node: string; backs: number[]; host: number[]; cpu: number[]; engine: number[] };
+  /** the same with the tainted node's first pod selected after it (the code-server walk's step back) */
+  podBack?: { node: string; backs: number[]; host: number[]; cpu: number[]; engine: number[] };
   peakRssMiB: number;
   rssEndMiB: number;
   heapEndMiB: number;
@@ -191,6 +193,16 @@ export async function runWebviewBench(o: WebviewBenchOptions, log: (s: string) =
       `slowest ${fmt(Math.max(...all((r) => r.selectedBack.backs)))}; host part ${fmt(median(all((r) => r.selectedBack.host)))} (${fmt(median(all((r) => r.selectedBack.cpu)))} CPU), of it the engine's goToPass ${fmt(median(all((r) => r.selectedBack.engine)))}`,
       judge(Math.max(...all((r) => r.selectedBack.backs)) <= 100, '≤ 100 ms, every step back'),
     ],
+    ...(runs.every((r) => r.podBack)
+      ? [
+          [
+            "step back after Run Until 5m with the tainted node's pod selected (its why asks the ReplicaSet controller and the binder), click to paint",
+            fmt(median(all((r) => r.podBack!.backs))),
+            `slowest ${fmt(Math.max(...all((r) => r.podBack!.backs)))}; host part ${fmt(median(all((r) => r.podBack!.host)))} (${fmt(median(all((r) => r.podBack!.cpu)))} CPU), of it the engine's goToPass ${fmt(median(all((r) => r.podBack!.engine)))}`,
+            judge(Math.max(...all((r) => r.podBack!.backs)) <= 100, '≤ 100 ms, every step back'),
+          ] as [string, string, string, string],
+        ]
+      : []),
     [
       'back over the Unknown pass and on again (three Step Backs, three Steps; at once, after a second of reading), click to paint',
       `${fmt(median(runs.map((r) => Math.max(...r.scrub.atOnce.backs, ...r.scrub.atOnce.steps, ...r.scrub.read.backs, ...r.scrub.read.steps))))} slowest`,

@@ -2,7 +2,8 @@
  * The webview bench's "step back with a tainted node selected" (issue 14's done-when: run to the outage, select a tainted
  * node, read why its pods go): after Run Until 5m, the first node tainted NoExecute (by name) is selected, and after
  * a second of reading the Step Back is clicked `steps` times, each at once after the last paint. The selection's why, its
- * machine and its pods are made anew by every step back (Session.selectionMessage). The bench's last row: the selection stays.
+ * machine and its pods are made anew by every step back (Session.selectionMessage). With `pod`, the node's first pod is selected
+ * after it, as the code-server walk does (the pod row). The bench's last rows: the selection stays.
  */
 import type { Session } from '../src/extension/session';
 import { sleep } from './sessionHarness';
@@ -20,7 +21,8 @@ export interface SelectedBackContext {
   progress(line: string): void;
 }
 
-export async function selectedBackClicks(c: SelectedBackContext, steps: number) {
+/** `pod`: the tainted node's first pod selected after it (the walk's last selection: its why asks the ReplicaSet controller and the binder) */
+export async function selectedBackClicks(c: SelectedBackContext, steps: number, pod = false) {
   const { session } = c;
   // Run Until 5m, as the code-server walk and issue 14's done-when: the restore's rest there is the dear one (the ReplicaSet
   // controller's take-over after the evictions' countdowns began), not at the outage's first passes
@@ -36,17 +38,25 @@ export async function selectedBackClicks(c: SelectedBackContext, steps: number) 
     .sort();
   if (!names.length) throw new Error(`no node is tainted NoExecute at pass ${from}`);
   const node = `Node/${names[0]}`;
-  const selected = session.selectObject(node);
-  if (!selected.ok) throw new Error(selected.message);
-  await sleep(1000);
+  const podRef = pod
+    ? session
+        .podsOn(names[0])
+        .map((p) => p.ref)
+        .sort()[0]
+    : undefined;
+  if (pod && podRef === undefined) throw new Error(`${node} has no pod at pass ${from}`);
+  for (const ref of podRef !== undefined ? [node, podRef] : [node]) {
+    const selected = session.selectObject(ref);
+    if (!selected.ok) throw new Error(selected.message);
+    await sleep(1000);
+  }
   for (const xs of [c.hostMs, c.hostCpuMs, c.engineMs, c.toMessage, c.toPaint]) xs.splice(0);
   const backs: number[] = [];
   for (let i = 0; i < steps; i++) backs.push(await c.clickOn('stepBack'));
   const ms = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
-  const r = { node, backs, host: c.hostMs.splice(0), cpu: c.hostCpuMs.splice(0), engine: c.engineMs.splice(0) };
-  c.progress(
-    `  steps back with the tainted ${node} selected (from pass ${from}, at once) ${ms(backs)} ms (host ${ms(r.host)}, CPU ${ms(r.cpu)}: engine ${ms(r.engine)})`,
-  );
+  const r = { node: podRef ?? node, backs, host: c.hostMs.splice(0), cpu: c.hostCpuMs.splice(0), engine: c.engineMs.splice(0) };
+  const what = podRef !== undefined ? `the tainted ${node}'s pod ${podRef}` : `the tainted ${node}`;
+  c.progress(`  steps back with ${what} selected (from pass ${from}, at once) ${ms(backs)} ms (host ${ms(r.host)}, CPU ${ms(r.cpu)}: engine ${ms(r.engine)})`);
   c.progress(`    of them, click to the update's arrival in the page ${ms(c.toMessage.splice(0))} ms; then to the paint ${ms(c.toPaint.splice(0))} ms`);
   return r;
 }

@@ -175,6 +175,12 @@ export interface SimController {
    */
   whyNotAbout?(object: ObjectRef): boolean;
   machineAbout?(id: string): boolean;
+  /**
+   * Optional, while its restore is owed and not begun: false when `whyNot(host, object, world)` would be none once it is
+   * restored from `saved` with `from` onto the records `host` holds now (read from those, not from the restore); true where
+   * it may answer. A pod selected reads its why in the click without the restore where the controller would say nothing.
+   */
+  whyNotAfterRestore?(object: ObjectRef, host: ControllerHost, saved: unknown, from: RestoreFrom | undefined, world?: WhyNotWorld): boolean;
   /** the first monitor pass at or after `t`, as things stand (the node lifecycle controller; a why-not's reading of the timeline) */
   monitorPassAtOrAfter?(t: Micros): Micros;
   /** one outcome about a node, for another controller's why-not to chain to (the node lifecycle controller) */

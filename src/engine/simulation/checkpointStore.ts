@@ -123,6 +123,8 @@ export class CheckpointStore {
    */
   private owed?: Map<string, RestoreFrom | undefined>;
   private dropped?: Map<string, RestoreFrom | undefined>;
+  /** the checkpoint of the restore whose rest is `owed` */
+  private owedFrom?: Checkpoint;
 
   /** `snapshot`: the records as loaded, never edited, which the first checkpoint's deltas are against */
   constructor(
@@ -520,22 +522,29 @@ export class CheckpointStore {
     }
     // once the last controller the views read is restored (the plan puts them first), a click may be answered
     const read = host.controllers.filter((c) => VIEWS_READ.has(c.name));
-    if (read.length === 0) yield* this.viewsRestored(fromOf);
+    if (read.length === 0) yield* this.viewsRestored(fromOf, cp);
     for (const c of host.controllers) {
       const from = fromOf.get(c.name);
       const saved = cp.controllers.find((x) => x.name === c.name)!.saved;
       if (c.restoreInPieces) yield* c.restoreInPieces(saved, host, from);
       else c.restore(saved, host, from);
-      if (c === read[read.length - 1]) yield* this.viewsRestored(fromOf);
+      if (c === read[read.length - 1]) yield* this.viewsRestored(fromOf, cp);
       else yield;
     }
     return cp.loop;
   }
 
-  private *viewsRestored(fromOf: Map<string, RestoreFrom | undefined>): Generator<typeof VIEWS_RESTORED, void, void> {
+  private *viewsRestored(fromOf: Map<string, RestoreFrom | undefined>, cp: Checkpoint): Generator<typeof VIEWS_RESTORED, void, void> {
     this.owed = new Map([...fromOf].filter(([name]) => !VIEWS_READ.has(name)));
+    this.owedFrom = cp;
     yield VIEWS_RESTORED;
-    this.owed = undefined;
+    this.owed = this.owedFrom = undefined;
+  }
+
+  /** While a restore stands at VIEWS_RESTORED: what the controller `name`, owed, is to be restored from (SimController whyNotAfterRestore). */
+  owedOf(name: string): { saved: unknown; from: RestoreFrom | undefined } | undefined {
+    if (this.owed === undefined || !this.owed.has(name)) return undefined;
+    return { saved: this.owedFrom!.controllers.find((x) => x.name === name)!.saved, from: this.owed.get(name) };
   }
 
   /**
@@ -545,7 +554,7 @@ export class CheckpointStore {
   dropOwed(): boolean {
     if (this.owed === undefined) return false;
     this.dropped = this.owed;
-    this.owed = undefined;
+    this.owed = this.owedFrom = undefined;
     return true;
   }
 }

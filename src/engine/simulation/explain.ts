@@ -62,8 +62,8 @@ export interface Explainable {
   /** no failover on the way: the new leader's run kept for newLeaderAnswers is dropped */
   forgetNewLeader?(): void;
   zones(): ZoneView[];
-  /** false: `c` is left unasked about `ref` (its restore owed, GoToPassOptions.viewsFirst, and it answers nothing about such objects) */
-  asks?(c: SimController, ref: ObjectRef): boolean;
+  /** false: `c` is left unasked about `ref` (its restore owed, GoToPassOptions.viewsFirst, and it would answer nothing about it) */
+  asks?(c: SimController, ref: ObjectRef, world?: WhyNotWorld): boolean;
 }
 
 export function existsIn(cluster: ClusterState, ref: ObjectRef): boolean {
@@ -373,7 +373,7 @@ export function whyNotOfControllers(sim: Explainable, ref: ObjectRef, world: Why
   const scalesRead = ask.scalesRead ?? true;
   const host = sim.host;
   const out: WhyNot[] = [];
-  const restored = (c: SimController) => sim.asks?.(c, ref) ?? true;
+  const restored = (c: SimController) => sim.asks?.(c, ref, world) ?? true;
   for (const c of host.controllers) if (asked(c) && restored(c)) out.push(...c.whyNot(host, ref, world));
   const nodes = host.controllers.find((c) => c.whyNotOf);
   const node = nodeOfRef(host, ref);

@@ -96,6 +96,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
   private get checkpoints(): readonly Checkpoint[] {
     return this.store.list;
   }
+  protected owedRestoreOf = (name: string) => this.store.owedOf(name);
   /** while goToPass replays up to this pass: more checkpoints (checkpointDue) */
   private replay: ReturnType<typeof runEndReplay> = null;
   /** while the panel's runUntilDecision runs: a checkpoint after every pass, the last few kept */

@@ -2,7 +2,7 @@
  * The simulation's views (Simulation: its position, state, zones, machines, the eviction countdowns): read from the
  * host and the controllers, never changing a decision. SimulationImpl extends it with the loop.
  */
-import type { SimController } from '../controllers/controller';
+import type { RestoreFrom, SimController } from '../controllers/controller';
 import type { ReadyKeys } from './podReports';
 import type { Kubelets } from '../kubelet/kubelets';
 import { exportCluster } from '../model/export';
@@ -12,7 +12,7 @@ import type { Decision } from '../trace/decision';
 import type { ObjectRef } from '../model/types';
 import type { Explanation, ExpectationResult, MachineView, StateView, ZoneView } from './api';
 import type { Scenario, TimeSpec } from '../snapshot/types';
-import type { WhyNot } from '../trace/whyNot';
+import type { WhyNot, WhyNotWorld } from '../trace/whyNot';
 import { explainObject, type WhyNotAsk } from './explain';
 import { checkExpectations } from './expectations';
 import { forgetNewLeader, newLeaderAnswers, whyNotDuringWait, type LeaderRun } from './newLeader';
@@ -37,6 +37,8 @@ export abstract class SimulationViews {
   /** a simulation of the same scenario and options, made afresh (the failover's new leader: newLeader.ts) */
   protected abstract afresh(): LeaderRun;
   private readonly machineLookup = new MachineLookup();
+  /** While a restore's rest is owed and not begun: what the controller `name` is to be restored from (CheckpointStore.owedOf). */
+  protected abstract owedRestoreOf(name: string): { saved: unknown; from: RestoreFrom | undefined } | undefined;
   /** a hand-off or a restore under way in parts (the views read a restore's records before its last parts: viewsFirst) */
   protected readonly underway = new PartsUnderWay();
 
@@ -91,10 +93,17 @@ export abstract class SimulationViews {
 
   /**
    * Whether to ask controller `c` about `ref` (Explainable.asks): a controller whose restore is owed is left unasked where it
-   * answers nothing about such an object, and is asked once the restore is finished where it may.
+   * answers nothing about such an object or would answer nothing about this one once restored, and is asked once the
+   * restore is finished where it may.
    */
-  asks(c: SimController, ref: ObjectRef): boolean {
-    return this.readable(c, c.whyNotAbout?.(ref));
+  asks(c: SimController, ref: ObjectRef, world?: WhyNotWorld): boolean {
+    if (!this.restoreOwes(c.name)) return true;
+    if (c.whyNotAbout?.(ref) === false) return false;
+    // one that would say nothing about it once restored, read from what it is restored from, is left so (a pod selected)
+    const owed = c.whyNotAfterRestore && this.owedRestoreOf(c.name);
+    if (owed && !c.whyNotAfterRestore!(ref, this.host, owed.saved, owed.from, world)) return false;
+    this.finishRestore();
+    return true;
   }
 
   /** `c` may be read: restored, or its restore finished now, unless `about` is false (it answers nothing of what is asked). */

@@ -24,7 +24,7 @@ import { byEntryKey, byKey, StatusEchoes } from './entry';
 import { ReplicaSetCore } from './core';
 import { handlePodEvent, handlePodsReadyChanged, handleReplicaSetEvent } from './informerHandlers';
 import { nextWake, processDueKeys } from './processNextWorkItem';
-import { replicaSetWhyNot } from './whyNot';
+import { replicaSetMayAnswer, replicaSetWhyNot } from './whyNot';
 import type { WhyNotWorld } from '../../trace/whyNot';
 import { restoreController, saveController, type Saved } from './checkpoint';
 import { echoesAtInstantEnd } from './statusEcho';
@@ -137,6 +137,9 @@ export class ReplicaSetController extends ReplicaSetCore implements SimControlle
   }
   machineAbout(id: string): boolean {
     return id.startsWith('replicaset/');
+  }
+  whyNotAfterRestore(object: ObjectRef, host: ControllerHost, saved: unknown, from?: RestoreFrom, world?: WhyNotWorld): boolean {
+    return replicaSetMayAnswer(object, host, saved as Saved, from, world);
   }
 
   // ---------------------------------------------------------------- checkpoints

@@ -77,18 +77,29 @@ export function forecastScaleDown(
   return out;
 }
 
-function forecast(rsc: ReplicaSetCore, host: ControllerHost, rs: ReplicaSetRecord, key: string, world: WhyNotWorld | undefined): ScaleDownForecast | undefined {
-  const check = rsc.check(rs);
-  if (!check.manageable || rs.meta.deletionTimestamp !== undefined) return undefined;
-  const entry = rsc.entries.get(key);
+/** The timeline's scales of the ReplicaSet `key` a forecast reads: all listed, and the first it is synced to (`up`). */
+export function scalesRead(key: string, world: WhyNotWorld | undefined) {
   const listed = world?.scalesOf?.(key);
   // the first scale after other events too, where the world reads what those events reach (scaleDownReach.ts)
   const after = world?.eventsUntil ? listed?.[0] : undefined;
   const up = world?.scalesTo?.(key) ?? (after ? { at: after.at, replicas: after.replicas } : undefined);
+  return { listed, up };
+}
+
+/** Whether a scale-down may be ahead of `rs` with `indexed` pods in the index: a surplus now, or the scale `up` below them. */
+export function surplusAhead(rs: ReplicaSetRecord, indexed: number, up: { replicas: number } | undefined): boolean {
+  return indexed > specReplicas(rs) || (up !== undefined && up.replicas < indexed);
+}
+
+function forecast(rsc: ReplicaSetCore, host: ControllerHost, rs: ReplicaSetRecord, key: string, world: WhyNotWorld | undefined): ScaleDownForecast | undefined {
+  const check = rsc.check(rs);
+  if (!check.manageable || rs.meta.deletionTimestamp !== undefined) return undefined;
+  const entry = rsc.entries.get(key);
+  const { listed, up } = scalesRead(key, world);
   const scales = listed ?? (up ? [{ ...up, afterOthers: false }] : []);
   // a cheap look first: the index's pods of the ReplicaSet (it may lag the cluster; the walk below does not)
   const indexed = entry ? (rsc.podsOf(entry)?.size ?? 0) : 0;
-  if (indexed <= specReplicas(rs) && !(up && up.replicas < indexed)) return undefined;
+  if (!surplusAhead(rs, indexed, up)) return undefined;
   const { pods, adoptable } = claimedInCluster(host.cluster.pods.values(), rs, (l) => check.selector.matches(l));
   if (adoptable) return undefined;
   const now = pods.length > specReplicas(rs);

@@ -16,7 +16,9 @@ import { keptOutcome, machineTable, type Entry } from './entry';
 import { claimedInCluster, controllerOf, isPodActive, isPodReady, specReplicas } from './podUtil';
 import type { ReplicaSetCheck } from './validate';
 import type { ReplicaSetCore } from './core';
-import { forecastScaleDown, podScaleDownWhyNot, replicaSetScaleDownWhyNot } from './scaleDownWhyNot';
+import { forecastScaleDown, podScaleDownWhyNot, replicaSetScaleDownWhyNot, scalesRead, surplusAhead } from './scaleDownWhyNot';
+import type { RestoreFrom } from '../controller';
+import type { Saved } from './checkpoint';
 import { nodeFailing } from './nodeFails';
 
 const WHAT = 'the missing pods created (manageReplicas)';
@@ -91,6 +93,35 @@ export function replicaSetWhyNot(rsc: ReplicaSetCore, host: ControllerHost, obje
     }
   }
   return out;
+}
+
+/**
+ * Whether the controller, restored from `saved` with `from` onto the records `host` holds, may answer about `object`
+ * (SimController whyNotAfterRestore), read without the restore: a pod's answer is its kept outcome, its problems (both in
+ * `saved` as they are restored) and the scale-down ahead of its ReplicaSet, which is none while the index would hold no
+ * more of its pods than it wants and no timeline scale goes below them (forecastScaleDown's first look). The index after
+ * the restore is the one that ran until then with the pods the restore put back moved (restoreIndexes.ts). A ReplicaSet,
+ * or a restore without that controller, may be answered about.
+ */
+export function replicaSetMayAnswer(object: ObjectRef, host: ControllerHost, saved: Saved, from: RestoreFrom | undefined, world?: WhyNotWorld): boolean {
+  const [kind, ns, name] = object.split('/');
+  const previous = from?.previous.name === 'replicaset' ? (from.previous as unknown as ReplicaSetCore) : undefined;
+  if (kind !== 'Pod' || !ns || !name || previous === undefined || !(saved.checked instanceof WeakSet) || !saved.podProblems) return true;
+  const key = `${ns}/${name}`;
+  if (saved.podProblems.some(([k]) => k === key) || saved.kept.some(([k]) => k === key)) return true;
+  const pod = host.cluster.pods.get(key);
+  const owner = pod && isPodActive(pod) ? controllerOf(pod.meta) : undefined;
+  const rs = owner && host.cluster.replicaSets.get(`${ns}/${owner.name}`);
+  if (!rs || rs.meta.uid !== owner!.uid) return false;
+  const uid = rs.meta.uid;
+  let indexed = previous.byOwner.get(uid)?.size ?? 0;
+  for (const k of from!.pods.keys()) {
+    const was = previous.ownerOfPod.get(k)?.owner === uid;
+    const p = host.cluster.pods.get(k);
+    const now = p !== undefined && controllerOf(p.meta)?.uid === uid;
+    if (was !== now) indexed += now ? 1 : -1;
+  }
+  return surplusAhead(rs, indexed, scalesRead(`${ns}/${owner!.name}`, world).up);
 }
 
 /**

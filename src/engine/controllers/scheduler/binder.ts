@@ -29,7 +29,7 @@ import type { Explanation, MachineView } from '../../simulation/api';
 import type { Check } from '../../trace/decision';
 import type { NodeRecord, ObjectRef, PodRecord } from '../../model/types';
 import { podRef } from '../../model/types';
-import { formatDuration, formatTime, type Micros } from '../../model/time';
+import { formatDuration, type Micros } from '../../model/time';
 import { isPodActive } from '../replicaSet/podUtil';
 import { misfitReasons, naturalCompare, nodeReadyStatus, placementReason, resourceMisfit, SIMPLIFICATION } from './fit';
 import { NodeIndex, type NodeEntry, type Placement } from './nodeIndex';
@@ -40,7 +40,7 @@ import { requiredPlacement } from './nodeAffinity';
 import { NodeUsage, podMove } from './nodeUsage';
 import { allocatableKey, allocatableOf, allocatableRestored, anyReadyTrue, sameFilterTaints, sameJson, sameLabels } from './nodeChanges';
 import { scheduledCondition, setCondition } from './podConditions';
-import { binderGuardChecks, pendingPodWhyNot } from './whyNot';
+import { binderGuardChecks, binderMayAnswer, boundPodWhyNot, pendingPodWhyNot } from './whyNot';
 import { dueAfterMove, leftoverAt, nextTry, queueRulesFor, type QueueRules, type Waiting } from './schedulingQueue';
 
 const SOURCE = 'simplified binder (stands in for kube-scheduler; spec section 3)';
@@ -476,6 +476,9 @@ export class SimplifiedBinder implements SimController {
   whyNotAbout(object: ObjectRef): boolean {
     return object.startsWith('Pod/');
   }
+  whyNotAfterRestore(object: ObjectRef, host: ControllerHost, saved: unknown): boolean {
+    return binderMayAnswer(object, host, saved as Saved);
+  }
 
   whyNot(host: ControllerHost, object: ObjectRef): Explanation['whyNot'] {
     const [kind, ns, name] = object.split('/');
@@ -504,22 +507,7 @@ export class SimplifiedBinder implements SimController {
         });
       return out;
     }
-    const s = this.starts.get(key);
-    if (s) {
-      out.push({
-        what: 'Running and Ready (simplified kubelet start)',
-        check: { rule: 'podStartupDelay has not elapsed since binding', values: { podStartupDelay: formatDuration(host.kubelet.podStartupDelay) } },
-        wouldFireAt: formatTime(s.at),
-      });
-    }
-    const wn = this.waitingForNode.get(key);
-    if (wn) {
-      const node = host.cluster.nodes.get(wn);
-      out.push({
-        what: 'Running and Ready (simplified kubelet start)',
-        check: { rule: 'its node is not Ready (read as: its kubelet is not running)', values: { node: wn, ready: node ? nodeReadyStatus(node) : 'node gone' } },
-      });
-    }
+    out.push(...boundPodWhyNot(host, this.starts.get(key), this.waitingForNode.get(key)));
     return out;
   }
 

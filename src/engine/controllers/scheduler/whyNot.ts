@@ -5,7 +5,10 @@
  * again on the pod with one input changed (counterfactuals.ts) to name the input that blocks it.
  */
 import type { Micros } from '../../model/time';
-import { formatTime } from '../../model/time';
+import { formatDuration, formatTime } from '../../model/time';
+import type { ControllerHost } from '../controllerHost';
+import { isPodActive } from '../replicaSet/podUtil';
+import { nodeReadyStatus } from './fit';
 import type { ObjectRef, PodRecord } from '../../model/types';
 import { whyNotFrom, type Counterfactual, type WhyNot, type WhyNotCheck } from '../../trace/whyNot';
 import type { NodeIndex, Placement } from './nodeIndex';
@@ -79,4 +82,44 @@ function blockingInput(ref: ObjectRef, pod: PodRecord, index: NodeIndex, w: Word
   if (index.place(withoutRequests(pod), w).best)
     return { counterfactual: { kind: 'dropRequests', pod: ref, description: 'the pod without its resource requests' } };
   return {};
+}
+
+/**
+ * A bound pod's why-not: its simplified kubelet start, due at `start.at`, or waiting for its node (`waitingFor`) to be Ready.
+ */
+export function boundPodWhyNot(host: ControllerHost, start: { at: Micros } | undefined, waitingFor: string | undefined): WhyNot[] {
+  const out: WhyNot[] = [];
+  if (start) {
+    out.push({
+      what: 'Running and Ready (simplified kubelet start)',
+      check: { rule: 'podStartupDelay has not elapsed since binding', values: { podStartupDelay: formatDuration(host.kubelet.podStartupDelay) } },
+      wouldFireAt: formatTime(start.at),
+    });
+  }
+  if (waitingFor) {
+    const node = host.cluster.nodes.get(waitingFor);
+    out.push({
+      what: 'Running and Ready (simplified kubelet start)',
+      check: {
+        rule: 'its node is not Ready (read as: its kubelet is not running)',
+        values: { node: waitingFor, ready: node ? nodeReadyStatus(node) : 'node gone' },
+      },
+    });
+  }
+  return out;
+}
+
+/**
+ * Whether the binder, restored from `saved` onto the records `host` holds, may answer about `object` (SimController
+ * whyNotAfterRestore): a pending pod reads its node index, which the restore makes; a bound one only its start or wait
+ * for its node, both in `saved` as they are restored. False where its why-not would be none.
+ */
+export function binderMayAnswer(object: ObjectRef, host: ControllerHost, saved: { starts: [string, unknown][]; waitingForNode: [string, string][] }): boolean {
+  const [kind, ns, name] = object.split('/');
+  if (kind !== 'Pod' || !ns || !name) return false;
+  const key = `${ns}/${name}`;
+  const pod = host.cluster.pods.get(key);
+  if (!pod) return false;
+  if (!pod.nodeName && isPodActive(pod)) return true;
+  return saved.starts.some(([k]) => k === key) || saved.waitingForNode.some(([k]) => k === key);
 }
