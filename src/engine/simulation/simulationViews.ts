@@ -97,13 +97,10 @@ export abstract class SimulationViews {
    * restore is finished where it may.
    */
   asks(c: SimController, ref: ObjectRef, world?: WhyNotWorld): boolean {
-    if (!this.restoreOwes(c.name)) return true;
-    if (c.whyNotAbout?.(ref) === false) return false;
+    const about = c.whyNotAbout?.(ref);
     // one that would say nothing about it once restored, read from what it is restored from, is left so (a pod selected)
-    const owed = c.whyNotAfterRestore && this.owedRestoreOf(c.name);
-    if (owed && !c.whyNotAfterRestore!(ref, this.host, owed.saved, owed.from, world)) return false;
-    this.finishRestore();
-    return true;
+    const owed = about !== false && c.whyNotAfterRestore ? this.owedRestoreOf(c.name) : undefined;
+    return this.readable(c, owed && !c.whyNotAfterRestore!(ref, this.host, owed.saved, owed.from, world) ? false : about);
   }
 
   /** `c` may be read: restored, or its restore finished now, unless `about` is false (it answers nothing of what is asked). */
