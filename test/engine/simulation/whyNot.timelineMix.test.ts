@@ -8,6 +8,7 @@
  *   90): queued past podEvictionTimeout from the probe of its last post once Unknown, not from the transition;
  * - a stop and another node's Ready=False in one zone (outage-1.31 seed 109): both count toward the zone's state;
  * - two nodes set Ready=False at one instant (outage-1.31 HUNT_PARTIAL seed 708): the zone's state with both, not with one;
+ * - a node already tainted whose lapsing kubelet re-posts Ready (zone-small-partial seed 908): not counted down for good;
  * - a whole `kubelet: start` of a running kubelet before its stop (not a hunt's seed: its random starts hit stopped
  *   kubelets): the start posts and renews at once, and the stop counts from there;
  * - the timeline's NoExecute taint at the instant it sets the node's Ready=False (rs-deletion-cost seed 128): a time
@@ -87,6 +88,15 @@ const cases: { name: string; file: string; events: [number, object][] }[] = [
     events: [
       [240, notReady('node-a6')],
       [240, notReady('node-a4')],
+    ],
+  },
+  // a tainted node whose kubelet re-posts Ready after its lapse was counted down for good (HUNT_PARTIAL HUNT_RESTART seed 908)
+  {
+    name: "a node set Ready=False in a zone whose flapping node's Unknown alone would make it FullDisruption (seed 908)",
+    file: 'zone-small-partial.yaml',
+    events: [
+      [10, { kind: 'kubelet', action: 'stop', target: { nodes: ['node-a6'] }, only: 'lease' }],
+      [120, notReady('node-a5')],
     ],
   },
   {

@@ -127,8 +127,13 @@ export class StatusUnknownWhyNot {
       if (ready && ready.status !== 'True') {
         // another node on its way to the same queue may take the token first
         const state = this.c.nodeStateOf(name) ?? '';
-        if (state.includes('eviction.tainted') || state.includes('eviction.evicted')) continue;
         const steady = this.steadyNotReady(name, ready.status);
+        // tainted already it takes no token, but one whose kubelet posts Ready again changes the zone's counts (its re-post
+        // after a lapse: zone-small-partial, HUNT_PARTIAL HUNT_RESTART seed 908: node-a6 was counted down from +40s)
+        if (state.includes('eviction.tainted') || state.includes('eviction.evicted')) {
+          if (!steady && blockers.length < 2) blockers.push(name);
+          continue;
+        }
         // waiting in the zone's queue: the queue's forecast counts it, while it stays not Ready
         if (this.c.queueOf(zone)?.isQueued(name) && steady) continue;
         const h = this.c.healthOf(name);
