@@ -54,6 +54,20 @@ export class ReadyLog {
     for (const key of this.keys) if (keys.has(key)) into.add(key);
   }
 
+  /**
+   * The same writes with these conditions (one per write), its other lists shared: a checkpoint's log is never pushed to,
+   * and an undo writes the conditions, not the lists (a redo's own checkpoint: handOff.ts).
+   */
+  withConditions(conditions: PodCondition[]): ReadyLog {
+    const out = new ReadyLog();
+    out.keys = this.keys;
+    out.conditions = conditions;
+    out.statuses = this.statuses;
+    out.times = this.times;
+    out.slots = this.slots;
+    return out;
+  }
+
   /** This log followed by `later` (thinning merges a checkpoint into the next one). */
   then(later: ReadyLog): ReadyLog {
     const out = new ReadyLog();

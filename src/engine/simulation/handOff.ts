@@ -115,6 +115,8 @@ export class HandOff {
   done?: { loop: LoopPosition; problems: Problem[] };
   /** pods whose Ready fields were written into the condition `next`'s Ready log holds (`liveLog`), not found in the pod map (tests) */
   fromLog = 0;
+  /** whether the own checkpoint kept took `next`'s Ready log's lists of keys, statuses, times and slots as they are (tests) */
+  logShared = false;
 
   /**
    * `own`: `from` is what the target itself ran before a restore (redo.ts): its checkpoint keeps the pass's Ready writes as
@@ -165,6 +167,8 @@ export class HandOff {
     const other = new Set(next.pods.other);
     // each such pod's live Ready condition, by its place in the delta: what the redo's Ready log holds (ownCopy)
     const readyAt: (PodCondition | undefined)[] = this.own ? new Array(keys.length) : [];
+    // and the pods it changed otherwise than by Ready writes (kept whole), in the delta's order
+    const whole: string[] = [];
     // what the views compare again: the pods written otherwise, and apart those whose Ready fields alone were (PodReports)
     const changed: string[] = [];
     const readyOnly: string[] = [];
@@ -200,6 +204,7 @@ export class HandOff {
         readyAlone = v instanceof PodReady && was !== undefined && !other.has(key) && !moved.has(key) ? readyWrittenInto(was, v) : undefined;
       }
       if (readyAlone && this.own) readyAt[i] = readyAlone;
+      if (this.own && !(v instanceof PodReady)) whole.push(key);
       (readyAlone ? readyOnly : changed).push(key);
       if (!(readyAlone || (v && was !== undefined && !moved.has(key) && writePodInto(was, v, key, host.pristinePods)))) {
         podsReplaced.set(key, was);
@@ -293,7 +298,9 @@ export class HandOff {
       else c.restore(saved, host, from);
       yield;
     }
-    to.store.adopt(ownCopy(next, t.pods, this.own ? { pods: cluster.pods, readyAt, logAt } : undefined));
+    const kept = ownCopy(next, t.pods, this.own ? { pods: cluster.pods, readyAt, logAt, whole } : undefined);
+    this.logShared = this.own && kept.pods.readyLog.keys === readyLog.keys;
+    to.store.adopt(kept);
     this.done = { loop: { ...next.loop }, problems: t.problems };
   }
 }
@@ -336,28 +343,37 @@ function ownCopy(next: Checkpoint, pods: PodList, live?: LiveReady): Checkpoint 
  * a jump back over the outage, which every later Reset then put back from records again (200 ms at 5,000 nodes).
  */
 function readyLogOf(from: ReadyLog, pods: PodList, live: LiveReady): { log: ReadyLog; other: string[] } {
-  const log = new ReadyLog();
-  const other: string[] = [];
   const { keys } = pods;
-  for (let i = 0; i < keys.length; i++) if (!(pods.values[i] instanceof PodReady)) other.push(keys[i]);
+  const conditions: (PodCondition | undefined)[] = from.conditions.slice();
+  let none = 0;
   // the log and the delta list MarkPodsNotReady's pods in the same order (each first changed by its write): a walk
   // along the delta finds most of them where the hand-off wrote them, a look-up in the pod map the rest (50,000
   // look-ups were 50 ms of the redo of the Unknown pass at 5,000 nodes)
   let at = 0;
   for (let i = 0; i < from.keys.length; i++) {
-    const key = from.keys[i];
     // written through this log by the hand-off: its condition is the live one
-    let ready: PodCondition | undefined = live.logAt[i] ? from.conditions[i] : undefined;
-    if (ready === undefined)
-      for (let k = at; k < Math.min(keys.length, at + READY_WALK); k++)
-        if (keys[k] === key) {
-          ready = live.readyAt[k];
-          at = k + 1;
-          break;
-        }
+    if (live.logAt[i]) continue;
+    const key = from.keys[i];
+    let ready: PodCondition | undefined;
+    for (let k = at; k < Math.min(keys.length, at + READY_WALK); k++)
+      if (keys[k] === key) {
+        ready = live.readyAt[k];
+        at = k + 1;
+        break;
+      }
     ready ??= live.pods.get(key)?.conditions.find((c) => c.type === 'Ready');
-    if (ready) log.push(key, ready, from.statuses[i], from.times[i], from.slots[i]);
-    else other.push(key);
+    conditions[i] = ready;
+    if (!ready) none++;
+  }
+  // every write kept: the same lists but for the conditions (the Unknown pass's 50,000 writes at 5,000 nodes, pushed one
+  // by one into new lists, were a third of the redo's own copy)
+  if (none === 0) return { log: from.withConditions(conditions as PodCondition[]), other: live.whole };
+  const log = new ReadyLog();
+  const other = live.whole.slice();
+  for (let i = 0; i < from.keys.length; i++) {
+    const ready = conditions[i];
+    if (ready) log.push(from.keys[i], ready, from.statuses[i], from.times[i], from.slots[i]);
+    else other.push(from.keys[i]);
   }
   return { log, other };
 }
@@ -371,4 +387,6 @@ interface LiveReady {
   readyAt: readonly (PodCondition | undefined)[];
   /** the entries of the checkpoint's own Ready log the hand-off wrote through (HandOff's `liveLog`), by index */
   logAt: readonly boolean[];
+  /** the delta's pods not changed by Ready writes alone (no PodReady), in its order */
+  whole: string[];
 }

@@ -562,10 +562,11 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     return this.underway.run(more);
   }
 
-  /** what it ran before its last restore (redo.ts), taken again instead of stepped; `redoneCount`, `redoneFromLog`: passes so taken, HandOff.fromLog's (tests) */
+  /** what it ran before its last restore (redo.ts), taken again instead of stepped; `redoneCount`, `redoneFromLog`, `redoneLogShared`: passes so taken, HandOff.fromLog's and logShared's (tests) */
   private redo?: Redo;
   redoneCount = 0;
   redoneFromLog = 0;
+  redoneLogShared = 0;
   /** The next pass taken from `redo` where it stands on a checkpoint of that run (redo.ts), in parts as goToPass's; whether it began. */
   private redone(upTo: number, fits?: (next: Checkpoint, made: Decision[]) => boolean): boolean {
     if (!this.redo || this.midInstant || this.aborted) return false;
@@ -590,6 +591,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
   private *handedOff(h: HandOff): Generator<void, void, void> {
     while (h.run(() => false)) yield;
     this.redoneFromLog += h.fromLog;
+    if (h.logShared) this.redoneLogShared++;
     this.ownProblems.push(...h.done!.problems);
     this.standAt(h.done!.loop);
     this.ring.handedOff();

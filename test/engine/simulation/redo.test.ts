@@ -67,6 +67,8 @@ interface Case {
   redone: number[];
   /** of them, those right after the step back over the heavy pass: its Ready writes redone into the conditions its undone log holds */
   fromLog?: number[];
+  /** of those, the ones whose every Ready write was redone so: the checkpoint kept shares that log's lists */
+  logShared?: number[];
 }
 
 const heavy = (s: Scenario) => heavyPass(s);
@@ -78,6 +80,7 @@ const cases: Case[] = [
     moves: ['-', '-', '-', '+', '+', '+', '-', '-', '-', '-', '+', '+', '+', '+', '+'],
     redone: [3, 11],
     fromLog: [3],
+    logShared: [3],
   },
   {
     name: 'the same with every checking mode and the invariants on',
@@ -87,6 +90,7 @@ const cases: Case[] = [
     moves: ['-', '-', '+', '+', '-', '-', '-', '+', '+', '+'],
     redone: [2, 8],
     fromLog: [2],
+    logShared: [2],
   },
   {
     name: 'Step Back from pass 0, then Step',
@@ -161,6 +165,7 @@ for (const c of cases)
     for (const [i, m] of c.moves.entries()) {
       const before = sim.redoneCount;
       const fromLog = sim.redoneFromLog;
+      const shared = sim.redoneLogShared;
       const pass = sim.pass;
       // a run to a time or a decision may end between passes: the fresh run makes the same call from the start
       const run = (s: SimulationImpl, last: number, until: number) =>
@@ -193,6 +198,7 @@ for (const c of cases)
       assert.equal(snapshotOf(sim), w.snap, `${c.name}: the state after ${where}`);
       if (c.redone.includes(i)) assert.ok(sim.redoneCount > before, `${c.name}: ${where} taken from the run before`);
       if (c.fromLog?.includes(i)) assert.ok(sim.redoneFromLog > fromLog, `${c.name}: ${where} wrote its Ready fields through the undone log`);
+      if (c.logShared?.includes(i)) assert.ok(sim.redoneLogShared > shared, `${c.name}: ${where} kept the undone log's writes as they are`);
     }
   });
 
