@@ -5,12 +5,10 @@
  */
 import { isMap, isScalar, isSeq, type YAMLMap } from 'yaml';
 import { isEngineKind, POD_PHASES, TAINT_EFFECTS, toLabelSelector, toRecord, toTaint } from '../model/convert';
-import { namesStartingWith } from '../config/suggest';
-import { compileSelector, formatSelector } from '../model/labels';
 import { parseObjectRef, type ParsedObjectRef } from '../model/objectRef';
 import type { Micros } from '../model/time';
 import { NODE_LEASE_NAMESPACE, type KObject, type LabelSelector, type Taint, type TaintEffect } from '../model/types';
-import { zoneKeyOfLabels, zoneLabelsOf } from '../model/zones';
+import { checkEventReferences, type EventRefs } from './eventReferences';
 import { knownObjects } from './knownObjects';
 import {
   deepestNode,
@@ -21,7 +19,6 @@ import {
   quoteList,
   suggest,
   suggestPrefix,
-  suggestZone,
   targetsBeside,
   type ScenarioReader,
 } from './scenarioReader';
@@ -72,17 +69,11 @@ export function parseEvents(
     reader.report('wrong-type', 'error', `expected events as a list, found ${reader.describe(node)}`, node);
     return { events: [], known: knownObjects(snap) };
   }
-  const parsed: {
-    event: ScenarioEvent;
-    node: unknown;
-    refs: { ref: string; node: unknown; what: string }[];
-    nodes: { name: string; node: unknown }[];
-    zone?: { zone: string; node: unknown };
-    selector?: { selector: LabelSelector; node: unknown };
-    creates?: string[];
-  }[] = [];
+  const parsed: (EventRefs & { event: ScenarioEvent; node: unknown })[] = [];
+  // events told wrong still name objects: a misspelt node in one is told with its bad value, not after it is fixed
+  const heldBack: EventRefs[] = [];
   node.items.forEach((item, index) => {
-    const r = readEvent(reader, item, index);
+    const r = readEvent(reader, item, index, heldBack);
     if (r) parsed.push(r);
   });
   const abs = (t: TimeSpec) => ('offset' in t ? (start ?? 0) + t.offset : t.time);
@@ -117,66 +108,11 @@ export function parseEvents(
     .map((p, i) => ({ p, i, t: abs(p.event.at) }))
     .sort((a, b) => a.t - b.t || a.i - b.i)
     .map((x) => x.p);
-  // References: objects in the snapshot, or created by an earlier apply.
-  const known = knownObjects(snap);
-  let nodeNames: string[] | undefined;
-  const zones = new Set<string>();
-  const nodeLabels: Record<string, string>[] = [];
-  for (const n of snap.cluster.nodes.values()) {
-    zones.add(zoneLabelsOf(n.meta.labels).zone);
-    nodeLabels.push(n.meta.labels);
-  }
-  const check = !reader.snapshotUnread;
-  for (const p of sorted) {
-    for (const n of check ? p.nodes : []) {
-      if (!known.has(`Node/${n.name}`))
-        reader.report(
-          'unknown-node',
-          'error',
-          `no node ${JSON.stringify(n.name)} in the snapshot (nor created by an earlier apply)${suggest(n.name, (nodeNames ??= [...snap.cluster.nodes.keys()]))}`,
-          n.node,
-        );
-    }
-    for (const r of check ? p.refs : []) {
-      if (!known.has(r.ref)) {
-        const names = namesStartingWith(known, r.ref.slice(0, r.ref.indexOf('/') + 1));
-        reader.report(`unknown-${r.what}`, 'error', `no ${r.ref} in the snapshot (nor created by an earlier apply)${suggest(r.ref, names)}`, r.node);
-      }
-    }
-    if (check && p.selector) {
-      const compiled = compileSelector(p.selector.selector);
-      if (!compiled.error && !nodeLabels.some((l) => compiled.matches(l))) {
-        reader.report(
-          'selector-matches-nothing',
-          'warning',
-          `no node in the snapshot (nor created by an earlier apply) matches this selector (${formatSelector(p.selector.selector)})`,
-          p.selector.node,
-        );
-      }
-    }
-    if (check && p.zone && !zones.has(p.zone.zone)) {
-      reader.report(
-        'unknown-zone',
-        'warning',
-        `no node in the snapshot is in zone ${JSON.stringify(p.zone.zone)}${suggestZone(p.zone.zone, zones)}`,
-        p.zone.node,
-      );
-    }
-    for (const c of p.creates ?? []) {
-      known.add(c);
-      if (c.startsWith('Node/')) {
-        const obj = (p.event as { object?: KObject }).object;
-        const labels = (obj?.metadata as KObject | undefined)?.labels as Record<string, string> | undefined;
-        zones.add(zoneLabelsOf(labels).zone);
-        known.add(`Zone/${zoneKeyOfLabels(labels)}`);
-        nodeLabels.push(labels ?? {});
-      }
-    }
-  }
+  const known = checkEventReferences(reader, snap, sorted, heldBack);
   return { events: sorted.map((p) => p.event), known };
 }
 
-function readEvent(reader: ScenarioReader, item: unknown, index: number) {
+function readEvent(reader: ScenarioReader, item: unknown, index: number, heldBack: EventRefs[]) {
   const where = `event ${index + 1}`;
   if (!isMap(item)) {
     reader.report('wrong-type', 'error', `${where}: expected a mapping with at: and one of ${quoteList(EVENT_KINDS)}, found ${reader.describe(item)}`, item);
@@ -291,193 +227,200 @@ function readEvent(reader: ScenarioReader, item: unknown, index: number) {
   };
   const done = (event: ScenarioEvent) => (at === undefined ? undefined : { event, node: item, refs, nodes, zone, selector, creates });
 
-  switch (kind) {
-    case 'kubelet': {
-      const action = reader.enumValue(v, ['start', 'stop'] as const, `${where}: kubelet`);
-      const target = targetOf();
-      let only: 'status' | 'lease' | undefined;
-      if (all.has('only')) {
-        only = reader.enumValue(all.get('only')!.value, ['status', 'lease'] as const, `${where}: only`);
-        if (only === undefined) return undefined;
+  const read = () => {
+    switch (kind) {
+      case 'kubelet': {
+        const action = reader.enumValue(v, ['start', 'stop'] as const, `${where}: kubelet`);
+        const target = targetOf();
+        let only: 'status' | 'lease' | undefined;
+        if (all.has('only')) {
+          only = reader.enumValue(all.get('only')!.value, ['status', 'lease'] as const, `${where}: only`);
+          if (only === undefined) return undefined;
+        }
+        let conditions: Record<string, string> | undefined;
+        if (all.has('conditions')) {
+          const cv = all.get('conditions')!.value;
+          if (!isMap(cv)) {
+            reader.report('wrong-type', 'error', `${where}: expected conditions as a mapping such as {Ready: "False"}, found ${reader.describe(cv)}`, cv);
+            return undefined;
+          }
+          conditions = {};
+          for (const [type, cp] of reader.pairs(cv, undefined, `${where}: conditions`)) {
+            const s = reader.conditionStatus(cp.value, `condition ${type}`);
+            if (s === undefined) return undefined;
+            conditions[type] = s;
+          }
+          if (action === 'stop')
+            reader.report('unused-field', 'warning', `${where}: conditions: only matter when a kubelet starts`, all.get('conditions')!.key);
+        }
+        if (!action || !target) return undefined;
+        const e: ScenarioEvent = { ...base, kind: 'kubelet', action, target };
+        if (only) e.only = only;
+        if (conditions) e.conditions = conditions;
+        return done(e);
       }
-      let conditions: Record<string, string> | undefined;
-      if (all.has('conditions')) {
-        const cv = all.get('conditions')!.value;
-        if (!isMap(cv)) {
-          reader.report('wrong-type', 'error', `${where}: expected conditions as a mapping such as {Ready: "False"}, found ${reader.describe(cv)}`, cv);
+      case 'condition': {
+        const target = targetOf();
+        if (!isMap(v)) {
+          reader.report(
+            'wrong-type',
+            'error',
+            `${where}: expected condition as a mapping such as {type: Ready, status: "False"}, found ${reader.describe(v)}`,
+            v,
+          );
           return undefined;
         }
-        conditions = {};
-        for (const [type, cp] of reader.pairs(cv, undefined, `${where}: conditions`)) {
-          const s = reader.conditionStatus(cp.value, `condition ${type}`);
-          if (s === undefined) return undefined;
-          conditions[type] = s;
+        const c = reader.pairs(v, ['type', 'status', 'reason', 'message'], `${where}: condition`, targetsBeside('condition'));
+        if (!c.has('type') || !c.has('status')) {
+          reader.report('missing-field', 'error', `${where}: a condition needs type and status`, v);
+          return undefined;
         }
-        if (action === 'stop') reader.report('unused-field', 'warning', `${where}: conditions: only matter when a kubelet starts`, all.get('conditions')!.key);
+        const type = reader.string(c.get('type')!.value, 'condition type');
+        const status = reader.conditionStatus(c.get('status')!.value, 'condition status');
+        const reason = c.has('reason') ? reader.string(c.get('reason')!.value, 'reason') : undefined;
+        const message = c.has('message') ? reader.string(c.get('message')!.value, 'message') : undefined;
+        if (!type || !status || !target) return undefined;
+        const condition: { type: string; status: string; reason?: string; message?: string } = { type, status };
+        if (reason !== undefined) condition.reason = reason;
+        if (message !== undefined) condition.message = message;
+        return done({ ...base, kind: 'condition', target, condition });
       }
-      if (!action || !target) return undefined;
-      const e: ScenarioEvent = { ...base, kind: 'kubelet', action, target };
-      if (only) e.only = only;
-      if (conditions) e.conditions = conditions;
-      return done(e);
-    }
-    case 'condition': {
-      const target = targetOf();
-      if (!isMap(v)) {
-        reader.report(
-          'wrong-type',
-          'error',
-          `${where}: expected condition as a mapping such as {type: Ready, status: "False"}, found ${reader.describe(v)}`,
-          v,
-        );
-        return undefined;
+      case 'taint': {
+        const target = targetOf();
+        const taint = readTaint(reader, v, where, true);
+        if (!taint || !target) return undefined;
+        return done({ ...base, kind: 'taint', target, taint: taint as Taint });
       }
-      const c = reader.pairs(v, ['type', 'status', 'reason', 'message'], `${where}: condition`, targetsBeside('condition'));
-      if (!c.has('type') || !c.has('status')) {
-        reader.report('missing-field', 'error', `${where}: a condition needs type and status`, v);
-        return undefined;
+      case 'untaint': {
+        const target = targetOf();
+        const taint = readTaint(reader, v, where, false);
+        if (!taint || !target) return undefined;
+        const t: { key: string; effect?: TaintEffect } = { key: taint.key };
+        if (taint.effect) t.effect = taint.effect;
+        return done({ ...base, kind: 'untaint', target, taint: t });
       }
-      const type = reader.string(c.get('type')!.value, 'condition type');
-      const status = reader.conditionStatus(c.get('status')!.value, 'condition status');
-      const reason = c.has('reason') ? reader.string(c.get('reason')!.value, 'reason') : undefined;
-      const message = c.has('message') ? reader.string(c.get('message')!.value, 'message') : undefined;
-      if (!type || !status || !target) return undefined;
-      const condition: { type: string; status: string; reason?: string; message?: string } = { type, status };
-      if (reason !== undefined) condition.reason = reason;
-      if (message !== undefined) condition.message = message;
-      return done({ ...base, kind: 'condition', target, condition });
-    }
-    case 'taint': {
-      const target = targetOf();
-      const taint = readTaint(reader, v, where, true);
-      if (!taint || !target) return undefined;
-      return done({ ...base, kind: 'taint', target, taint: taint as Taint });
-    }
-    case 'untaint': {
-      const target = targetOf();
-      const taint = readTaint(reader, v, where, false);
-      if (!taint || !target) return undefined;
-      const t: { key: string; effect?: TaintEffect } = { key: taint.key };
-      if (taint.effect) t.effect = taint.effect;
-      return done({ ...base, kind: 'untaint', target, taint: t });
-    }
-    case 'apply': {
-      const obj = readAppliedObject(reader, v, where);
-      if (!obj) return undefined;
-      creates.push(obj.ref);
-      return done({ ...base, kind: 'apply', object: obj.object });
-    }
-    case 'patch': {
-      if (!isMap(v)) {
-        reader.report('wrong-type', 'error', `${where}: expected patch as {object: Kind/namespace/name, merge: {...}}, found ${reader.describe(v)}`, v);
-        return undefined;
+      case 'apply': {
+        const obj = readAppliedObject(reader, v, where);
+        if (!obj) return undefined;
+        creates.push(obj.ref);
+        return done({ ...base, kind: 'apply', object: obj.object });
       }
-      const p = reader.pairs(v, ['object', 'merge'], `${where}: patch`);
-      if (!p.has('object') || !p.has('merge')) {
-        reader.report('missing-field', 'error', `${where}: a patch needs object: and merge:`, v);
-        return undefined;
-      }
-      const refNode = p.get('object')!.value;
-      const ref = readRef(reader, refNode, where);
-      const mergeNode = p.get('merge')!.value;
-      if (!isMap(mergeNode)) {
-        reader.report('wrong-type', 'error', `${where}: expected merge: as a mapping (a JSON merge patch), found ${reader.describe(mergeNode)}`, mergeNode);
-        return undefined;
-      }
-      if (!ref) return undefined;
-      refs.push({ ref: ref.ref, node: refNode, what: ref.kind.toLowerCase() });
-      return done({ ...base, kind: 'patch', ref: ref.ref, merge: reader.js(mergeNode) as KObject });
-    }
-    case 'delete': {
-      const ref = readRef(reader, v, where);
-      if (!ref) return undefined;
-      refs.push({ ref: ref.ref, node: v, what: ref.kind.toLowerCase() });
-      return done({ ...base, kind: 'delete', ref: ref.ref });
-    }
-    case 'pod': {
-      const s = reader.string(v, 'pod (namespace/name)');
-      const key = s === undefined ? undefined : parseNsName(s);
-      if (s !== undefined && !key) reader.report('bad-reference', 'error', `${where}: expected pod: namespace/name, found ${JSON.stringify(s)}`, v);
-      let phase: string | undefined;
-      let ready: boolean | undefined;
-      if (all.has('phase')) phase = reader.enumValue(all.get('phase')!.value, POD_PHASES, `${where}: phase`);
-      if (all.has('ready')) ready = reader.boolean(all.get('ready')!.value, `${where}: ready`);
-      if (!all.has('phase') && !all.has('ready')) {
-        reader.report(
-          'missing-field',
-          'error',
-          `${where}: say what happens to the pod: phase: Running|Succeeded|Failed|... or ready: true|false`,
-          all.get('pod')!.key,
-        );
-        return undefined;
-      }
-      if (!key || (all.has('phase') && !phase) || (all.has('ready') && ready === undefined)) return undefined;
-      refs.push({ ref: `Pod/${key}`, node: v, what: 'pod' });
-      const e: ScenarioEvent = { ...base, kind: 'pod', pod: key };
-      if (phase) e.phase = phase;
-      if (ready !== undefined) e.ready = ready;
-      return done(e);
-    }
-    case 'scale': {
-      if (!isMap(v)) {
-        reader.report('wrong-type', 'error', `${where}: expected scale as {replicaSet: namespace/name, replicas: N}, found ${reader.describe(v)}`, v);
-        return undefined;
-      }
-      const p = reader.pairs(v, ['replicaSet', 'replicas'], `${where}: scale`);
-      if (!p.has('replicaSet') || !p.has('replicas')) {
-        reader.report('missing-field', 'error', `${where}: scale needs replicaSet: and replicas:`, v);
-        return undefined;
-      }
-      const rsNode = p.get('replicaSet')!.value;
-      const s = reader.string(rsNode, 'replicaSet (namespace/name)');
-      const key = s === undefined ? undefined : parseNsName(s);
-      if (s !== undefined && !key) reader.report('bad-reference', 'error', `${where}: expected replicaSet: namespace/name, found ${JSON.stringify(s)}`, rsNode);
-      const replicas = reader.integer(p.get('replicas')!.value, 'replicas', 0);
-      if (!key || replicas === undefined) return undefined;
-      refs.push({ ref: `ReplicaSet/${key}`, node: rsNode, what: 'replicaset' });
-      return done({ ...base, kind: 'scale', replicaSet: key, replicas });
-    }
-    case 'fail': {
-      if (!isMap(v)) {
-        reader.report(
-          'wrong-type',
-          'error',
-          `${where}: expected fail as {verb: create|delete|update|patch, resource: pods|nodes|replicasets, count: N}, found ${reader.describe(v)}`,
-          v,
-        );
-        return undefined;
-      }
-      const p = reader.pairs(v, ['verb', 'resource', 'count'], `${where}: fail`);
-      if (!p.has('verb') || !p.has('resource')) {
-        reader.report('missing-field', 'error', `${where}: fail needs verb: and resource:`, v);
-        return undefined;
-      }
-      const verb = reader.enumValue(p.get('verb')!.value, FAIL_VERBS, 'verb');
-      const resource = reader.enumValue(p.get('resource')!.value, FAIL_RESOURCES, 'resource');
-      const count = p.has('count') ? reader.integer(p.get('count')!.value, 'count', 1) : 1;
-      if (!verb || !resource || count === undefined) return undefined;
-      return done({ ...base, kind: 'fail', verb, resource, count });
-    }
-    case 'restartControllerManager': {
-      let failover = false;
-      if (isScalar(v) && v.value === true) failover = false;
-      else if (isScalar(v) && v.value === false) {
-        reader.report('bad-value', 'warning', `${where}: restartControllerManager: false does nothing; the event is ignored`, v);
-        return undefined;
-      } else if (isMap(v)) {
-        const p = reader.pairs(v, ['failover'], `${where}: restartControllerManager`);
-        if (p.has('failover')) {
-          const b = reader.boolean(p.get('failover')!.value, 'failover');
-          if (b === undefined) return undefined;
-          failover = b;
+      case 'patch': {
+        if (!isMap(v)) {
+          reader.report('wrong-type', 'error', `${where}: expected patch as {object: Kind/namespace/name, merge: {...}}, found ${reader.describe(v)}`, v);
+          return undefined;
         }
-      } else {
-        reader.report('wrong-type', 'error', `${where}: expected restartControllerManager: true or {failover: true}, found ${reader.describe(v)}`, v);
-        return undefined;
+        const p = reader.pairs(v, ['object', 'merge'], `${where}: patch`);
+        if (!p.has('object') || !p.has('merge')) {
+          reader.report('missing-field', 'error', `${where}: a patch needs object: and merge:`, v);
+          return undefined;
+        }
+        const refNode = p.get('object')!.value;
+        const ref = readRef(reader, refNode, where);
+        const mergeNode = p.get('merge')!.value;
+        if (!isMap(mergeNode)) {
+          reader.report('wrong-type', 'error', `${where}: expected merge: as a mapping (a JSON merge patch), found ${reader.describe(mergeNode)}`, mergeNode);
+          return undefined;
+        }
+        if (!ref) return undefined;
+        refs.push({ ref: ref.ref, node: refNode, what: ref.kind.toLowerCase() });
+        return done({ ...base, kind: 'patch', ref: ref.ref, merge: reader.js(mergeNode) as KObject });
       }
-      return done({ ...base, kind: 'restartControllerManager', failover });
+      case 'delete': {
+        const ref = readRef(reader, v, where);
+        if (!ref) return undefined;
+        refs.push({ ref: ref.ref, node: v, what: ref.kind.toLowerCase() });
+        return done({ ...base, kind: 'delete', ref: ref.ref });
+      }
+      case 'pod': {
+        const s = reader.string(v, 'pod (namespace/name)');
+        const key = s === undefined ? undefined : parseNsName(s);
+        if (s !== undefined && !key) reader.report('bad-reference', 'error', `${where}: expected pod: namespace/name, found ${JSON.stringify(s)}`, v);
+        let phase: string | undefined;
+        let ready: boolean | undefined;
+        if (all.has('phase')) phase = reader.enumValue(all.get('phase')!.value, POD_PHASES, `${where}: phase`);
+        if (all.has('ready')) ready = reader.boolean(all.get('ready')!.value, `${where}: ready`);
+        if (!all.has('phase') && !all.has('ready')) {
+          reader.report(
+            'missing-field',
+            'error',
+            `${where}: say what happens to the pod: phase: Running|Succeeded|Failed|... or ready: true|false`,
+            all.get('pod')!.key,
+          );
+          return undefined;
+        }
+        if (!key || (all.has('phase') && !phase) || (all.has('ready') && ready === undefined)) return undefined;
+        refs.push({ ref: `Pod/${key}`, node: v, what: 'pod' });
+        const e: ScenarioEvent = { ...base, kind: 'pod', pod: key };
+        if (phase) e.phase = phase;
+        if (ready !== undefined) e.ready = ready;
+        return done(e);
+      }
+      case 'scale': {
+        if (!isMap(v)) {
+          reader.report('wrong-type', 'error', `${where}: expected scale as {replicaSet: namespace/name, replicas: N}, found ${reader.describe(v)}`, v);
+          return undefined;
+        }
+        const p = reader.pairs(v, ['replicaSet', 'replicas'], `${where}: scale`);
+        if (!p.has('replicaSet') || !p.has('replicas')) {
+          reader.report('missing-field', 'error', `${where}: scale needs replicaSet: and replicas:`, v);
+          return undefined;
+        }
+        const rsNode = p.get('replicaSet')!.value;
+        const s = reader.string(rsNode, 'replicaSet (namespace/name)');
+        const key = s === undefined ? undefined : parseNsName(s);
+        if (s !== undefined && !key)
+          reader.report('bad-reference', 'error', `${where}: expected replicaSet: namespace/name, found ${JSON.stringify(s)}`, rsNode);
+        const replicas = reader.integer(p.get('replicas')!.value, 'replicas', 0);
+        if (!key || replicas === undefined) return undefined;
+        refs.push({ ref: `ReplicaSet/${key}`, node: rsNode, what: 'replicaset' });
+        return done({ ...base, kind: 'scale', replicaSet: key, replicas });
+      }
+      case 'fail': {
+        if (!isMap(v)) {
+          reader.report(
+            'wrong-type',
+            'error',
+            `${where}: expected fail as {verb: create|delete|update|patch, resource: pods|nodes|replicasets, count: N}, found ${reader.describe(v)}`,
+            v,
+          );
+          return undefined;
+        }
+        const p = reader.pairs(v, ['verb', 'resource', 'count'], `${where}: fail`);
+        if (!p.has('verb') || !p.has('resource')) {
+          reader.report('missing-field', 'error', `${where}: fail needs verb: and resource:`, v);
+          return undefined;
+        }
+        const verb = reader.enumValue(p.get('verb')!.value, FAIL_VERBS, 'verb');
+        const resource = reader.enumValue(p.get('resource')!.value, FAIL_RESOURCES, 'resource');
+        const count = p.has('count') ? reader.integer(p.get('count')!.value, 'count', 1) : 1;
+        if (!verb || !resource || count === undefined) return undefined;
+        return done({ ...base, kind: 'fail', verb, resource, count });
+      }
+      case 'restartControllerManager': {
+        let failover = false;
+        if (isScalar(v) && v.value === true) failover = false;
+        else if (isScalar(v) && v.value === false) {
+          reader.report('bad-value', 'warning', `${where}: restartControllerManager: false does nothing; the event is ignored`, v);
+          return undefined;
+        } else if (isMap(v)) {
+          const p = reader.pairs(v, ['failover'], `${where}: restartControllerManager`);
+          if (p.has('failover')) {
+            const b = reader.boolean(p.get('failover')!.value, 'failover');
+            if (b === undefined) return undefined;
+            failover = b;
+          }
+        } else {
+          reader.report('wrong-type', 'error', `${where}: expected restartControllerManager: true or {failover: true}, found ${reader.describe(v)}`, v);
+          return undefined;
+        }
+        return done({ ...base, kind: 'restartControllerManager', failover });
+      }
     }
-  }
+  };
+  const r = read();
+  if (!r && (refs.length || nodes.length || zone || selector || creates.length)) heldBack.push({ refs, nodes, zone, selector, creates });
+  return r;
 }
 
 function readSelector(reader: ScenarioReader, node: unknown, where: string): LabelSelector | undefined {

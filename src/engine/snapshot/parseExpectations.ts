@@ -92,11 +92,11 @@ export function parseExpectations(reader: ScenarioReader, node: unknown, start: 
       reader.report('missing-field', 'error', `${where}: needs at:`, item);
       return;
     }
+    // a bad at: the rest is still read, so that every mistake in the expectation is told at once
     const at = reader.at(p.get('at')!.value, where);
-    if (!at) return;
     const position = reader.pos(item);
-    const e: Expectation = { at, index, ...(position ? { position } : {}) };
-    let ok = true;
+    const e: Expectation = { at: at ?? { offset: 0 }, index, ...(position ? { position } : {}) };
+    let ok = at !== undefined;
     const targets = EXPECT_TARGETS.filter((k) => p.has(k));
     if (targets.length > 1) {
       reader.report('ambiguous-target', 'error', `${where}: give only one of ${quoteList(EXPECT_TARGETS)}`, p.get(targets[1])!.key);
@@ -251,7 +251,7 @@ export function parseExpectations(reader: ScenarioReader, node: unknown, start: 
         }
       }
     }
-    if (ok) out.push({ e, t: 'offset' in at ? (start ?? 0) + at.offset : at.time });
+    if (ok && at) out.push({ e, t: 'offset' in at ? (start ?? 0) + at.offset : at.time });
   });
   return out
     .map((x, i) => ({ ...x, i }))

@@ -316,6 +316,27 @@ const problemCases: { name: string; events: string; extra?: string; want: string
     want: ['6:44 error unknown-node'],
     message: /did you mean node-a1\?/,
   },
+  {
+    name: 'an event told wrong for its value still has its unknown node told (both mistakes at once)',
+    events: '- {at: 1m, kubelet: stopp, nodes: [node-zz]}\n',
+    want: ['6:21 error bad-value', '6:36 error unknown-node'],
+    message: /found "stopp" \(did you mean stop\?\)/,
+  },
+  {
+    name: 'an event with a bad at: still has its unknown pod told',
+    events: '- {at: soon, delete: Pod/default/web-7d9f-abcdf}\n',
+    want: ['6:8 error bad-duration', '6:22 error unknown-pod'],
+  },
+  {
+    name: 'a wrong event before a right one: each unknown name is told once, where it is',
+    events: '- {at: 1m, kubelet: stopp, nodes: [node-zz]}\n- {at: 2m, kubelet: stop, nodes: [node-yy]}\n',
+    want: ['6:21 error bad-value', '7:35 error unknown-node', '6:36 error unknown-node'],
+  },
+  {
+    name: 'a node a wrong apply would create is not told unknown in the events that name it (one mistake, told once)',
+    events: '- {at: soon, apply: {apiVersion: v1, kind: Node, metadata: {name: node-new}}}\n- {at: 3m, kubelet: stop, node: node-new}\n',
+    want: ['6:8 error bad-duration'],
+  },
   { name: 'a pod that is not in the snapshot', events: '- {at: 1m, delete: Pod/default/web-7d9f-abcdf}\n', want: ['6:20 error unknown-pod'] },
   {
     name: 'a ReplicaSet that is not in the snapshot',
@@ -416,6 +437,12 @@ const problemCases: { name: string; events: string; extra?: string; want: string
     want: ['7:47 error wrong-type'],
   },
   { name: 'a missing config file', events: '  []\n', extra: 'controllerManager: {configFile: ./kcm.yaml}\n', want: ['7:33 error file-not-found'] },
+  {
+    name: 'an expectation with a bad at: still has its unknown pod told',
+    events: '  []\n',
+    extra: 'expect:\n- {at: soon, pod: default/nope, deleted: true}\n',
+    want: ['8:8 error bad-duration', '8:19 warning unknown-pod'],
+  },
   { name: 'an expectation that checks nothing', events: '  []\n', extra: 'expect:\n- {at: 1m, node: node-a1}\n', want: ['8:3 error missing-field'] },
   {
     name: 'an expectation with an unknown zone state',

@@ -16,7 +16,7 @@ import { replicaSetGuardRules, type ReplicaSetMachineContext, type ReplicaSetMac
 import type { GuardResult } from '../../machines/guardTrace';
 import { attachGuards, guardChecks } from '../../machines/guardChecks';
 import type { PlainState as MachineState } from '../../machines/contextTable';
-import { controllerOf, podKey } from './podUtil';
+import { controllerOf, indexOwnerOf, podKey } from './podUtil';
 import { StatusCounter } from './status';
 import { PodTally } from './tally';
 import { checkPodOwners, checkReplicaSet, type ReplicaSetCheck } from './validate';
@@ -262,8 +262,7 @@ export class ReplicaSetCore {
    * namespace): sets are made when missing and never dropped but all at once (rebuildIndexes).
    */
   index(key: string, pod: PodRecord | undefined, oldSet = this.ownerOfPod.get(key)): void {
-    const ref = pod ? controllerOf(pod.meta) : undefined;
-    const now = pod ? (ref ? ref.uid : '') : undefined;
+    const now = indexOwnerOf(pod);
     const old = oldSet?.owner;
     if (this.verify && oldSet !== undefined && (oldSet !== (old === '' ? this.orphans.get(nsOf(key)) : this.byOwner.get(old!)) || !oldSet.has(key))) {
       throw new Error(`replicaset: the index's set for pod ${key} is not its owner's (${old})`);

@@ -55,6 +55,11 @@ export function controllerOf(meta: { ownerReferences: OwnerReference[] }): Owner
   return undefined;
 }
 
+/** The set the pod index keeps a pod in: its controller's uid, '' for an orphan, undefined for no pod. */
+export function indexOwnerOf(pod: { meta: { ownerReferences: OwnerReference[] } } | undefined): string | undefined {
+  return pod ? (controllerOf(pod.meta)?.uid ?? '') : undefined;
+}
+
 /** How many ownerReferences claim to be the controller (the API allows one). */
 export function controllerCount(meta: { ownerReferences: OwnerReference[] }): number {
   let n = 0;

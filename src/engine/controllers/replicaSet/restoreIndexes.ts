@@ -18,6 +18,7 @@ import type { RestoreFrom } from '../controller';
 import type { ReplicaSetCore } from './core';
 import type { PodSet } from './entry';
 import { keysInOrderWithGone } from '../../model/podOrder';
+import { indexOwnerOf } from './podUtil';
 
 export function takeOverIndexes(rsc: ReplicaSetCore, previous: ReplicaSetCore, host: ControllerHost, from: RestoreFrom): PodSet[] {
   // The sets are the same objects (one is never replaced or dropped but with the whole map), so the entries taken over
@@ -96,4 +97,19 @@ function checkAgainstRebuild(rsc: ReplicaSetCore, host: ControllerHost, reordere
       throw new Error(`replicaset: pod ${key} is not indexed on a restore as a rebuild indexes it`);
   }
   if (taken.ownerOfPod.size !== host.cluster.pods.size) throw new Error('replicaset: the pod index taken over on a restore holds pods the cluster does not');
+}
+
+/**
+ * How many pods the index takeOverIndexes would make holds under an owner, counted without making it (a why asked
+ * while the restore is owed): the previous controller's set, with each pod the restore puts back moved in or out
+ * by the owner it has after the restore, as takeOverIndexes's `index` moves it.
+ */
+export function ownedAfterTakeOver(previous: ReplicaSetCore, host: ControllerHost, from: RestoreFrom, uid: string): number {
+  let owned = previous.byOwner.get(uid)?.size ?? 0;
+  for (const key of from.pods.keys()) {
+    const was = previous.ownerOfPod.get(key)?.owner === uid;
+    const now = indexOwnerOf(host.cluster.pods.get(key)) === uid;
+    if (was !== now) owned += now ? 1 : -1;
+  }
+  return owned;
 }

@@ -19,6 +19,7 @@ import type { ReplicaSetCore } from './core';
 import { forecastScaleDown, podScaleDownWhyNot, replicaSetScaleDownWhyNot, scalesRead, surplusAhead } from './scaleDownWhyNot';
 import type { RestoreFrom } from '../controller';
 import type { Saved } from './checkpoint';
+import { ownedAfterTakeOver } from './restoreIndexes';
 import { nodeFailing } from './nodeFails';
 
 const WHAT = 'the missing pods created (manageReplicas)';
@@ -113,15 +114,7 @@ export function replicaSetMayAnswer(object: ObjectRef, host: ControllerHost, sav
   const owner = pod && isPodActive(pod) ? controllerOf(pod.meta) : undefined;
   const rs = owner && host.cluster.replicaSets.get(`${ns}/${owner.name}`);
   if (!rs || rs.meta.uid !== owner!.uid) return false;
-  const uid = rs.meta.uid;
-  let indexed = previous.byOwner.get(uid)?.size ?? 0;
-  for (const k of from!.pods.keys()) {
-    const was = previous.ownerOfPod.get(k)?.owner === uid;
-    const p = host.cluster.pods.get(k);
-    const now = p !== undefined && controllerOf(p.meta)?.uid === uid;
-    if (was !== now) indexed += now ? 1 : -1;
-  }
-  return surplusAhead(rs, indexed, scalesRead(`${ns}/${owner!.name}`, world).up);
+  return surplusAhead(rs, ownedAfterTakeOver(previous, host, from!, rs.meta.uid), scalesRead(`${ns}/${owner!.name}`, world).up);
 }
 
 /**
