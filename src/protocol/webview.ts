@@ -260,7 +260,13 @@ export type ZoneRow = Omit<ZoneView, 'queued'> & {
   queuedCount: number;
   /** the queued node names when this zone's queue is open, else empty */
   queued: string[];
+  /** an update's: this open queue's names are those the panel holds (extension/zoneQueues.ts), `queued` is empty */
+  queuedSame?: true;
 };
+
+/** An update's zones as the panel holds them: an open queue sent as `queuedSame` keeps the names `held` gives it. */
+export const withHeldQueues = (zones: readonly ZoneRow[], held: readonly ZoneRow[]): ZoneRow[] =>
+  zones.map(({ queuedSame, ...z }) => (queuedSame ? { ...z, queued: held.find((h) => h.zone === z.zone)?.queued ?? [] } : z));
 
 /** The zones again, after a queue was opened or closed. */
 export interface ZonesMessage {
