@@ -39,7 +39,6 @@ import { chainOf, decisionBySeq, isNoise } from './traceLookup';
 import { positionOf, prepareIdle, preparedNow, restored, RunAhead, runAheadNow, slicedMake, type MakeSimulation, type Shown } from './runAhead';
 import { PendingStart } from './swapAtOpen';
 import { StartMaking } from './startMade';
-import { ZoneQueues } from './zoneQueues';
 
 export { isNoise, SLICE_MS, type SessionResult, type CancelToken, type MakeSimulation };
 export { formatSetting, missingLeasesText } from './scenarioInfo';
@@ -91,8 +90,8 @@ export class Session {
   private readonly rsWindow = new ReplicaSetWindow();
   /** the node rows the webview holds, and its node filter */
   private readonly nodeRows = new NodeWindow();
-  /** the zones' queues: the names of those the webview opened, and what it holds of them */
-  private readonly queues = new ZoneQueues();
+  /** the zones whose queued names the webview shows (the others are sent as a count) */
+  private readonly openQueues = new Set<string>();
   private readonly listeners = new Set<() => void>();
   /** makes the scenario's simulation with these options (Reset, what-if) */
   readonly make: MakeSimulation;
@@ -299,13 +298,19 @@ export class Session {
 
   /** The zones with their queues as counts, and the names of the open ones. */
   zoneRows(): ZoneRow[] {
-    return this.queues.rows((namesOf) => this.zones(namesOf));
+    // the engine builds the names only of the open queues (a simulation that does not count gives them all)
+    return this.zones((zone) => this.openQueues.has(zone)).map(({ queued, queuedCount, ...z }) => ({
+      ...z,
+      queuedCount: queuedCount ?? queued.length,
+      queued: this.openQueues.has(z.zone) ? queued : [],
+    }));
   }
 
   /** The webview opened or closed a zone's queue: its names are sent with every update while it is open. */
   zoneQueue(zone: string, open: boolean): SessionResult {
-    this.queues.toggle(zone, open);
-    this.post({ type: 'zones', zones: this.queues.whole(this.zoneRows()) });
+    if (open) this.openQueues.add(zone);
+    else this.openQueues.delete(zone);
+    this.post({ type: 'zones', zones: this.zoneRows() });
     return { ok: true };
   }
 
@@ -344,7 +349,7 @@ export class Session {
     // one message, so the webview draws the new position and its selection at once
     const update = this.updateMessage(full, focusSeq);
     const { type: _type, ...selection } = this.selectionMessage();
-    this.post({ ...update, zones: this.queues.posted(update.zones, full), selection });
+    this.post({ ...update, selection });
     for (const l of this.listeners) l();
   }
 

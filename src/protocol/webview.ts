@@ -260,22 +260,7 @@ export type ZoneRow = Omit<ZoneView, 'queued'> & {
   queuedCount: number;
   /** the queued node names when this zone's queue is open, else empty */
   queued: string[];
-  /**
-   * an update's (extension/zoneQueues.ts): this open queue's names are `queuedBefore`, then the `[from, count]` names the
-   * panel holds from `from` on, then `queued`
-   */
-  queuedHeld?: [number, number];
-  queuedBefore?: string[];
 };
-
-/** An update's zones as the panel holds them: an open queue sent with `queuedHeld` takes those names of the ones `held` gives it. */
-export const withHeldQueues = (zones: readonly ZoneRow[], held: readonly ZoneRow[]): ZoneRow[] =>
-  zones.map(({ queuedHeld, queuedBefore, ...z }) => {
-    if (!queuedHeld) return z;
-    const [from, count] = queuedHeld;
-    const had = held.find((h) => h.zone === z.zone)?.queued ?? [];
-    return { ...z, queued: [...(queuedBefore ?? []), ...had.slice(from, from + count), ...z.queued] };
-  });
 
 /** The zones again, after a queue was opened or closed. */
 export interface ZonesMessage {

@@ -23,7 +23,6 @@ import type {
   NodeRows,
   ZoneRow,
 } from '../protocol/webview';
-import { withHeldQueues } from '../protocol/webview';
 
 export interface Selection {
   object?: string;
@@ -160,7 +159,7 @@ export class Store {
         this.time = m.time;
         this.pass = m.pass;
         this.lastPass = m.lastPass;
-        this.zones = withHeldQueues(m.zones, this.zones);
+        this.zones = m.zones;
         this.applyNodes(m.full, m.nodes);
         this.applyPodCounts(m.podCounts);
         this.applyReplicaSets(m.full, m.replicaSets);

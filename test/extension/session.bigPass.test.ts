@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { openScenario } from '../../src/extension/openScenario';
 import { isNoise, Session } from '../../src/extension/session';
 import { decisionsAt } from '../../src/extension/passes';
-import { LOG_ROWS, withHeldQueues, type HostMessage, type UpdateMessage, type ZoneRow } from '../../src/protocol/webview';
+import { LOG_ROWS, type HostMessage, type UpdateMessage } from '../../src/protocol/webview';
 
 const dir = mkdtempSync(join(tmpdir(), 'cs-bigpass-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -66,7 +66,7 @@ test('a pass with more than LOG_ROWS decisions sends the first LOG_ROWS and the 
 });
 
 test('zones carry their queue as a count; an opened queue’s names come with every update until it is closed', () => {
-  const { session, sent } = open();
+  const { session, sent, last } = open();
   session.sendAll();
   let zone: string | undefined;
   for (let i = 0; i < 80 && !zone; i++) {
@@ -77,12 +77,7 @@ test('zones carry their queue as a count; an opened queue’s names come with ev
   const sim = session.sim;
   const zones = sim.zones.bind(sim);
   const engine = () => zones().find((z) => z.zone === zone)!;
-  // the zones as the page holds them: an open queue's names the panel holds cross once (zoneQueues.ts)
-  const row = () => {
-    let zones: ZoneRow[] = [];
-    for (const m of sent) zones = m.type === 'update' ? withHeldQueues(m.zones, zones) : m.type === 'zones' ? m.zones : zones;
-    return zones.find((z) => z.zone === zone)!;
-  };
+  const row = () => last().zones.find((z) => z.zone === zone)!;
   // the zones whose names the engine built for the session: only the open queues' (names on demand)
   let built: string[] = [];
   sim.zones = (namesOf) => {
