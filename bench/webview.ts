@@ -24,7 +24,7 @@ import { parseWebviewMessage, type HostMessage } from '../src/protocol/webview';
 import { pageParts, TRACE_CATEGORIES } from './webviewTrace';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { sleep } from './sessionHarness';
-import { selectedBackClicks } from './webviewSelected';
+import { selectedBackClicks, walkBackClick } from './webviewSelected';
 
 /** the repository: given by bench/webviewRun.ts when this file runs as a bundle from a temp folder */
 let root = resolve(__dirname, '..');
@@ -499,6 +499,11 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   const scrub = await scrubClicks(from + outage.indexOf(Math.max(...outage)));
   const selectedBack = await selectedBackClicks({ session, clickOn, hostMs, hostCpuMs, engineMs, toMessage, toPaint, progress }, a.steps);
   const podBack = await selectedBackClicks({ session, clickOn, hostMs, hostCpuMs, engineMs, toMessage, toPaint, progress }, a.steps, true);
+  const goTo = async (n: number) => {
+    session!.goToPass(n);
+    while (session!.slices.running || session!.shown.pass !== n) await sleep(50);
+  };
+  const walkBack = await walkBackClick({ session, clickOn, hostMs, hostCpuMs, engineMs, toMessage, toPaint, progress, goToPass: goTo });
   /**
    * Back over the outage's Unknown pass and on again, as a user comparing the passes around it: from two passes after
    * it, three Step Backs and three Steps, each clicked at once after the last paint; then the same, each after a second
@@ -616,6 +621,7 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
     scrub,
     selectedBack,
     podBack,
+    walkBack,
     peakRssMiB,
     rssEndMiB,
     heapEndMiB,

@@ -6,7 +6,9 @@
  * whether a click waited in the page, on the way, behind the host's idle work or in the step itself (bench/README.md
  * "firststep"). Without the variable nothing is timed or written.
  */
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { Session as Inspector } from 'node:inspector';
+import { join } from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
 
 const file = process.env.CONTROLLER_STEPPER_HOST_MARKS;
@@ -44,3 +46,54 @@ export function watchHost(): void {
   }).observe({ entryTypes: ['gc'] });
 }
 let watching = false;
+
+/**
+ * CONTROLLER_STEPPER_HOST_PROFILE=DIR (with the marks' file set): a CPU profile of the extension host from a message the
+ * page sends to the next update posted, one `.cpuprofile` a profile in DIR, named by its clock reading and message. The
+ * profile starts at each action, or with CONTROLLER_STEPPER_HOST_PROFILE_FROM=NAME at the messages of that type or action
+ * (`selectObject`: from a selection, to see the idle work before the next click; starting the profiler takes seconds at
+ * 5,000 nodes, which an action's profile would count). The mark `profile ... hr US` lines the profile's clock (µs) up
+ * with the marks'. The webview bench profiles its host with CS_HOST_PROFILE; inside code-server the extension host is
+ * out of its reach.
+ */
+const profileDir = process.env.CONTROLLER_STEPPER_HOST_PROFILE;
+const profileFromName = process.env.CONTROLLER_STEPPER_HOST_PROFILE_FROM;
+let profiler: Inspector | undefined;
+let profiling: string | undefined;
+
+/** A message taken: `type` and, for an action, its name. */
+export function profileFrom(type: string, action?: string): void {
+  if (!marking || !profileDir || profiling) return;
+  if (profileFromName ? profileFromName !== type && profileFromName !== action : type !== 'action') return;
+  const what = action ?? type;
+  try {
+    if (!profiler) {
+      mkdirSync(profileDir, { recursive: true });
+      profiler = new Inspector();
+      profiler.connect();
+      profiler.post('Profiler.enable');
+      profiler.post('Profiler.setSamplingInterval', { interval: 100 });
+    }
+    profiling = `${Date.now()}-${what.replace(/[^a-z0-9]+/gi, '-')}`;
+    mark(`profile ${profiling} hr ${process.hrtime.bigint() / 1000n}`);
+    profiler.post('Profiler.start');
+  } catch {
+    profiling = undefined;
+  }
+}
+
+/** Ends the profile begun by profileFrom, if any, and writes it. */
+export function profileTo(): void {
+  if (!profiler || !profiling) return;
+  const name = profiling;
+  profiling = undefined;
+  profiler.post('Profiler.stop', (e, r) => {
+    if (!e && r?.profile) {
+      try {
+        writeFileSync(join(profileDir!, `${name}.cpuprofile`), JSON.stringify(r.profile));
+      } catch {
+        // a measurement aid
+      }
+    }
+  });
+}

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { parseWebviewMessage, type HostMessage } from '../protocol/webview';
 import { STYLE_SHEETS, webviewHtml } from './webviewHtml';
-import { mark, marking } from './hostMarks';
+import { mark, marking, profileFrom, profileTo } from './hostMarks';
 
 export const PANEL_VIEW_TYPE = 'controllerStepper.panel';
 
@@ -64,7 +64,10 @@ export class StepperPanel implements vscode.Disposable {
     this.disposables.push(
       webview.onDidReceiveMessage((raw: unknown) => {
         const m = parseWebviewMessage(raw);
-        if (marking) mark(`taken ${m?.type ?? 'rejected'}${m?.type === 'action' ? ` ${m.action}` : ''}`);
+        if (marking) {
+          mark(`taken ${m?.type ?? 'rejected'}${m?.type === 'action' ? ` ${m.action}` : ''}`);
+          if (m) profileFrom(m.type, m.type === 'action' ? m.action : undefined);
+        }
         if (!m) {
           this.rejected++;
           return;
@@ -102,6 +105,10 @@ export class StepperPanel implements vscode.Disposable {
   post(m: HostMessage): void {
     if (marking) mark(`post ${m.type}${m.type === 'update' && m.full ? ' full' : ''}`);
     if (!this.disposed) void this.panel.webview.postMessage(m);
+    if (marking) {
+      if (m.type === 'update') profileTo();
+      mark(`posted ${m.type}: ${JSON.stringify(m).length} chars`);
+    }
   }
 
   reveal(): void {
