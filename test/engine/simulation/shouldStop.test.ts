@@ -69,7 +69,7 @@ test("shouldAbort, asked after each controller's work inside an instant, ends th
   assert.equal(sim.stopped, true);
   const at = sim.now;
   assert.ok(at < sim.startTime + minutes(2), 'stopped at the first controller of the next instant');
-  assert.deepEqual(sim.trace, whole.trace.slice(0, sim.trace.length), 'what was decided is what one run decides');
+  assert.deepEqual([...sim.trace], whole.trace.slice(0, sim.trace.length), 'what was decided is what one run decides');
   abort = false;
   const kept = sim.trace.length;
   for (const more of [() => sim.runUntil(sim.startTime + minutes(20)), () => sim.step(), () => sim.runUntilDecision(() => true, sim.startTime + minutes(20))]) {
