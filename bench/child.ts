@@ -113,7 +113,7 @@ async function engine() {
   };
 }
 
-function countActions(trace: readonly { action: string }[]): Record<string, number> {
+function countActions(trace: Iterable<{ action: string }>): Record<string, number> {
   const out: Record<string, number> = {};
   for (const d of trace) out[d.action] = (out[d.action] ?? 0) + 1;
   return out;

@@ -29,7 +29,9 @@ const sim = createSimulation(loadScenario(a.scenario, nodeFs(), { maxFileBytes: 
 (globalThis as any).keptSimulation = sim;
 const from = sim.trace.length;
 sim.runUntil(sim.startTime + 3600e6);
-const trace = (sim as any).host.trace as any[];
+// the recorder's list: a plain array before the trace was a DecisionLog (trace/decisionLog.ts), else the log's own
+const kept = (sim as any).host.trace;
+const trace = (Array.isArray(kept) ? kept : kept.records) as any[];
 const gc = (globalThis as any).gc as () => void;
 const used = () => { gc(); gc(); return process.memoryUsage().heapUsed; };
 const kindOf = (d: any) => d.controller + '/' + d.action;

@@ -25,10 +25,10 @@ import { join, resolve } from 'node:path';
 import { createSimulation } from '../src/engine/simulation/simulation';
 import { loadScenario } from '../src/engine/snapshot/scenario';
 import { orderedDecision, traceToJsonLines } from '../src/engine/trace/serialize';
-import type { Decision } from '../src/engine/trace/decision';
 import { generateClusterStream, listChunks, renderObject, type TimelineOptions } from '../src/engine/generate/index';
 import { defaultHorizon } from '../src/cli/horizon';
 import { nodeFs } from '../src/platform/nodeFs';
+import type { DecisionList } from '../src/engine/trace/decisionLog';
 
 const root = resolve(__dirname, '..');
 const sha = (s: string): string => createHash('sha256').update(s).digest('hex').slice(0, 16);
@@ -38,7 +38,7 @@ const EXPLANATION_FIELDS = ['because'] as const;
 /** Fields left out of `traceCore` as well: the machine transition a decision records, for a change that gives decisions one. */
 const CORE_LEFT_OUT = ['because', 'machine'] as const;
 
-function decisionsOnly(trace: readonly Decision[], leftOut: readonly string[] = EXPLANATION_FIELDS): string {
+function decisionsOnly(trace: DecisionList, leftOut: readonly string[] = EXPLANATION_FIELDS): string {
   let out = '';
   for (const d of trace) {
     const o = orderedDecision(d);

@@ -6,7 +6,7 @@
  */
 import type { Simulation } from '../engine/simulation/api';
 import type { ClusterState } from '../engine/model/cluster';
-import type { Decision } from '../engine/trace/decision';
+import type { DecisionList } from '../engine/trace/decisionLog';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -32,10 +32,10 @@ export class EvictionIndex {
   /** the pod refs whose entry the last update set or removed; 'all' on the first update */
   changed: Set<string> | 'all' = 'all';
 
-  update(trace: readonly Decision[]): Map<string, Pending> {
+  update(trace: DecisionList): Map<string, Pending> {
     const n = trace.length;
-    const extended = this.seen === 0 || (n >= this.seen && trace[this.seen - 1]?.seq === this.lastSeq);
-    const cutBack = !extended && n < this.seen && (n === 0 || trace[n - 1].seq === this.seqs[n - 1]);
+    const extended = this.seen === 0 || (n >= this.seen && trace.at(this.seen - 1)?.seq === this.lastSeq);
+    const cutBack = !extended && n < this.seen && (n === 0 || trace.at(n - 1)!.seq === this.seqs[n - 1]);
     const first = this.seen === 0;
     const changed = new Set<string>();
     if (cutBack) {
@@ -63,14 +63,14 @@ export class EvictionIndex {
     }
     this.read(trace, changed);
     this.changed = first ? 'all' : changed;
-    this.lastSeq = n ? trace[n - 1].seq : 0;
+    this.lastSeq = n ? trace.at(n - 1)!.seq : 0;
     return this.pending;
   }
 
   /** Reads the decisions from `seen` on, noting each change (and its undo). */
-  private read(trace: readonly Decision[], changed: Set<string>): void {
+  private read(trace: DecisionList, changed: Set<string>): void {
     for (let i = this.seen; i < trace.length; i++) {
-      const d = trace[i];
+      const d = trace.at(i)!;
       this.seqs.push(d.seq);
       if (d.action === 'PodEvictionScheduled') {
         const deadline = str(d.details?.deadline);

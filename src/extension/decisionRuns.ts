@@ -31,7 +31,7 @@ export interface DecisionRunHost {
 /** The last decision's seq of the shown trace, and how far a run to a decision looks. */
 function fromShown(h: DecisionRunHost): { last: number; limit: number } {
   const trace = h.shown.trace;
-  return { last: trace.length ? trace[trace.length - 1].seq : 0, limit: h.shown.now + LOOKAHEAD };
+  return { last: trace.length ? trace.at(-1)!.seq : 0, limit: h.shown.now + LOOKAHEAD };
 }
 
 export function nextDecision(h: DecisionRunHost): SessionResult {

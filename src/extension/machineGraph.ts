@@ -5,6 +5,7 @@
  * code. Also: which decisions of the trace took each transition.
  */
 import type { Decision } from '../engine/trace/decision';
+import type { DecisionList } from '../engine/trace/decisionLog';
 import type { MachineGraph, MachineGraphState, MachineGraphTransition, SelectedMachine } from '../protocol/webview';
 import type { MachineView } from '../engine/simulation/api';
 
@@ -81,7 +82,7 @@ function graphOf(def: unknown): MachineGraph {
 }
 
 /** The selected machine for the webview: plain data, with the decisions in `trace` that took each transition. */
-export function selectedMachine(m: MachineView, trace: readonly Decision[]): SelectedMachine {
+export function selectedMachine(m: MachineView, trace: DecisionList): SelectedMachine {
   return selectedMachines([m], trace)[0]!;
 }
 
@@ -89,7 +90,7 @@ export function selectedMachine(m: MachineView, trace: readonly Decision[]): Sel
  * `selectedMachine` of each, in one walk of the trace, or with `seqsOf` (each machine's decisions: Simulation.machineSeqs)
  * only the machines' own decisions.
  */
-export function selectedMachines(ms: readonly MachineView[], trace: readonly Decision[], seqsOf?: (id: string) => readonly number[]): SelectedMachine[] {
+export function selectedMachines(ms: readonly MachineView[], trace: DecisionList, seqsOf?: (id: string) => readonly number[]): SelectedMachine[] {
   const byId = new Map<string, MachineGraphTransition[]>();
   const graphs = ms.map((m) => {
     const g = graphOf(m.definition);
@@ -108,7 +109,7 @@ export function selectedMachines(ms: readonly MachineView[], trace: readonly Dec
     // each machine's transitions see its decisions in trace order, as in the walk
     for (const [id, transitions] of byId)
       for (const seq of seqsOf(id)) {
-        const d = trace[seq - 1]!;
+        const d = trace.at(seq - 1)!;
         count(d, d.machine!, transitions);
       }
   } else
@@ -138,7 +139,7 @@ export function selectedMachines(ms: readonly MachineView[], trace: readonly Dec
  */
 export function machinesMessage(
   ms: readonly MachineView[],
-  trace: readonly Decision[],
+  trace: DecisionList,
   seqsOf?: (id: string) => readonly number[],
 ): { machine?: SelectedMachine; otherMachines?: SelectedMachine[] } {
   if (!ms.length) return {};

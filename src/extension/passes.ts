@@ -8,6 +8,7 @@
  * decision, and the timeline's counts are what the pass shows.
  */
 import type { Decision } from '../engine/trace/decision';
+import type { DecisionList } from '../engine/trace/decisionLog';
 import { decisionBySeq } from './traceLookup';
 import { LOG_ROWS } from '../protocol/webview';
 import type { Simulation } from '../engine/simulation/api';
@@ -65,10 +66,10 @@ export class FurthestRun {
   private readonly run: Decision[] = [];
 
   /** Learns the passes' instants and extends the run from the trace's new decisions. */
-  catchUp(trace: readonly Decision[]): void {
+  catchUp(trace: DecisionList): void {
     for (let i = this.run.length; i < trace.length; i++) {
-      this.passes.observe(trace[i]);
-      this.run.push(trace[i]);
+      this.passes.observe(trace.at(i)!);
+      this.run.push(trace.at(i)!);
     }
   }
 
@@ -95,13 +96,13 @@ export class FurthestRun {
  * simulation stopped between passes, those since the pass (at instants
  * before the next one). `pass` null: before the first pass.
  */
-export function decisionsAt(trace: readonly Decision[], pass: number | null, index: PassIndex): { inPass: Decision[]; afterPass: Decision[] } {
+export function decisionsAt(trace: DecisionList, pass: number | null, index: PassIndex): { inPass: Decision[]; afterPass: Decision[] } {
   const cur = pass ?? -1;
   // shown passes never decrease along the trace, and the current position is its end
   let i = trace.length;
-  while (i > 0 && index.shownIn(trace[i - 1]) > cur) i--;
+  while (i > 0 && index.shownIn(trace.at(i - 1)!) > cur) i--;
   let j = i;
-  while (j > 0 && index.shownIn(trace[j - 1]) === cur) j--;
+  while (j > 0 && index.shownIn(trace.at(j - 1)!) === cur) j--;
   return { inPass: trace.slice(j, i), afterPass: trace.slice(i) };
 }
 
@@ -140,19 +141,19 @@ export class PassMarks {
   private lastSeq = 0;
 
   /** The marks to send: all of them when `full`, else those new or changed since the last call. */
-  update(trace: readonly Decision[], index: PassIndex, isNoise: (d: Decision) => boolean, full: boolean): { pass: number; decisions: number }[] {
-    if (this.seen > trace.length || (this.seen > 0 && trace[this.seen - 1]?.seq !== this.lastSeq)) {
+  update(trace: DecisionList, index: PassIndex, isNoise: (d: Decision) => boolean, full: boolean): { pass: number; decisions: number }[] {
+    if (this.seen > trace.length || (this.seen > 0 && trace.at(this.seen - 1)?.seq !== this.lastSeq)) {
       this.counting.clear();
       this.seen = 0;
     }
     for (let i = this.seen; i < trace.length; i++) {
-      const d = trace[i];
+      const d = trace.at(i)!;
       if (isNoise(d)) continue;
       const p = index.shownIn(d);
       this.counting.set(p, (this.counting.get(p) ?? 0) + 1);
     }
     this.seen = trace.length;
-    this.lastSeq = trace.length ? trace[trace.length - 1].seq : 0;
+    this.lastSeq = trace.length ? trace.at(-1)!.seq : 0;
     for (const [p, n] of this.counting) if ((this.byPass.get(p) ?? 0) < n) this.byPass.set(p, n);
     const marks: { pass: number; decisions: number }[] = [];
     for (const [pass, decisions] of this.byPass) {

@@ -84,7 +84,7 @@ function isStart(shown: Shown): shown is ShownStart {
 export function positionOf(sim: Position): string | undefined {
   if (sim.partDone) return undefined;
   const t = sim.trace;
-  return `${sim.pass}|${sim.now}|${t.length}|${t.length ? t[t.length - 1].seq : 0}`;
+  return `${sim.pass}|${sim.now}|${t.length}|${t.length ? t.at(-1)!.seq : 0}`;
 }
 
 /** A simulation's idle preparation (the pending checkpoint, the binder's index), a slice at a time where it can be cut; true while work is left. */

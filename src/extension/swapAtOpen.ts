@@ -12,7 +12,7 @@
  * reports until then are dropped (the views already stand there).
  */
 import type { Simulation } from '../engine/simulation/api';
-import type { Decision } from '../engine/trace/decision';
+import type { DecisionList } from '../engine/trace/decisionLog';
 import type { ZoneView } from '../engine/trace/views';
 import type { ShownStart } from './runAhead';
 import type { ScenarioFacts } from './scenarioInfo';
@@ -26,7 +26,7 @@ export class PendingStart implements ShownStart {
   readonly now: number;
   readonly lastPass: number;
   /** the start's decisions (the open's simulation's trace goes on growing) */
-  readonly trace: readonly Decision[];
+  readonly trace: DecisionList;
   private readonly heavy: boolean;
   /** the start's zones, every queue's names (the trees and the panel ask for them while the start is made) */
   private readonly zonesAtStart: readonly ZoneView[];

@@ -13,7 +13,7 @@
  */
 import type { Simulation } from '../engine/simulation/api';
 import { podOnFailingNode } from '../engine/simulation/failingPod';
-import type { Decision } from '../engine/trace/decision';
+import type { DecisionList } from '../engine/trace/decisionLog';
 import { selectionParts } from './selectionParts';
 import type { PrepareSlice } from './idlePrepare';
 import type { Session } from './session';
@@ -30,9 +30,9 @@ const TRACE_LOOKBACK = 2_000;
  */
 export function tracedRefs(sim: Simulation, kinds: ReadonlySet<string>): Map<string, string> {
   const found = new Map<string, string>();
-  const trace: readonly Decision[] = sim.trace;
+  const trace: DecisionList = sim.trace;
   for (let i = trace.length - 1; i >= 0 && i >= trace.length - TRACE_LOOKBACK && found.size < kinds.size; i--) {
-    const ref = trace[i].object;
+    const ref = trace.at(i)!.object;
     const kind = ref.slice(0, ref.indexOf('/'));
     if (kinds.has(kind) && !found.has(kind)) found.set(kind, ref);
   }

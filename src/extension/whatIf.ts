@@ -4,14 +4,15 @@
  * in order of occurrence; MonitorPass noise is ignored.
  */
 import type { Decision } from '../engine/trace/decision';
+import type { DecisionList } from '../engine/trace/decisionLog';
 import type { ComparedDecision, WhatIfComparison } from '../protocol/webview';
 
 const keyOf = (d: Decision) => `${d.controller} ${d.action} ${d.object}`;
 const brief = (d: Decision): ComparedDecision => ({ action: d.action, object: d.object, time: d.time, summary: d.summary });
 
 export function compareTraces(
-  original: readonly Decision[],
-  changed: readonly Decision[],
+  original: DecisionList,
+  changed: DecisionList,
   info: { setting: string; value: string; until: string },
   isNoise: (d: Decision) => boolean,
 ): WhatIfComparison {

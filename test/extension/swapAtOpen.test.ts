@@ -66,7 +66,7 @@ function act(s: Session, a: Action, where: string): void {
   else if (a === 'reset') assert.equal(s.reset().ok, true, where);
   else if (a === 'next') s.nextDecision();
   else if ('select' in a) s.selectObject(a.select);
-  else if ('why' in a) s.selectDecision(s.sim.trace.find((d) => d.object.startsWith('Node/'))?.seq ?? s.sim.trace[0].seq);
+  else if ('why' in a) s.selectDecision(s.sim.trace.find((d) => d.object.startsWith('Node/'))?.seq ?? s.sim.trace.at(0)!.seq);
   else if ('goTo' in a) assert.equal(s.goToPass(a.goTo).ok, true, where);
   else assert.equal(s.runUntil(a.runUntil).ok, true, where);
 }

@@ -50,7 +50,7 @@ export async function explain(args: ParsedArgs, io: CliIo): Promise<number> {
   if (args.format === 'json' || args.format === 'yaml') io.out(`${JSON.stringify(ex)}\n`);
   else {
     const shown = args.lists ? { ...ex, whyNot: ex.whyNot.map(withWholeLists) } : ex;
-    io.out(formatExplanation(shown, sim.trace.length ? sim.trace[sim.trace.length - 1].time : '', podLineage(sim.trace, object), sim.startTime / 1000));
+    io.out(formatExplanation(shown, sim.trace.length ? sim.trace.at(-1)!.time : '', podLineage(sim.trace, object), sim.startTime / 1000));
   }
   // what the run itself found, after the output, as replay says it
   reportProblems(io, sim.problems.slice(reported));

@@ -9,6 +9,7 @@
  */
 import type { AnyStateMachine } from 'xstate';
 import type { Decision } from '../trace/decision';
+import type { DecisionList } from '../trace/decisionLog';
 import type { MachineView } from '../trace/views';
 import { deletePodsPodMachine, markPodsNotReadyMachine } from './nodeLifecycle/controllerUtilsMachines';
 import { nodeLabelsMachine, noScheduleTaintsMachine } from './nodeLifecycle/doNodeProcessingPassMachines';
@@ -56,7 +57,7 @@ export function statelessMachineIds(ref: string): string[] {
  * for an id that is not a stateless machine's. `seqs`: the seqs of the decisions whose machine is `id`
  * (SimHost.byMachine), read instead of the whole trace.
  */
-export function statelessMachineView(id: string, trace: readonly Decision[], seqs?: readonly number[]): MachineView | undefined {
+export function statelessMachineView(id: string, trace: DecisionList, seqs?: readonly number[]): MachineView | undefined {
   const m = statelessMachineOf(id);
   if (!m) return undefined;
   const d = lastOfMachine(id, trace, seqs);
@@ -68,16 +69,16 @@ export function statelessMachineView(id: string, trace: readonly Decision[], seq
  * The newest decision whose machine is `id`, a failed write (ApiCallFailed) left out: it records the
  * answer it was for, which was not carried out. From `seqs` (that machine's decisions) when given.
  */
-export function lastOfMachine(id: string, trace: readonly Decision[], seqs?: readonly number[]): Decision | undefined {
+export function lastOfMachine(id: string, trace: DecisionList, seqs?: readonly number[]): Decision | undefined {
   if (seqs) {
     for (let i = seqs.length - 1; i >= 0; i--) {
-      const d = trace[seqs[i]! - 1]!;
+      const d = trace.at(seqs[i]! - 1)!;
       if (d.action !== 'ApiCallFailed') return d;
     }
     return undefined;
   }
   for (let i = trace.length - 1; i >= 0; i--) {
-    const d = trace[i]!;
+    const d = trace.at(i)!;
     if (d.machine?.id === id && d.action !== 'ApiCallFailed') return d;
   }
   return undefined;

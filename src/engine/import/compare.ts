@@ -12,6 +12,7 @@
  * counted as not compared, never as a difference.
  */
 import type { Decision } from '../trace/decision';
+import type { DecisionList } from '../trace/decisionLog';
 import { formatDuration, formatTime, parseTimestamp, type Duration, type Micros } from '../model/time';
 import type { RealityEntry } from './reality';
 
@@ -54,7 +55,7 @@ export interface CompareContext {
 const IGNORED = new Set(['MonitorPass', 'AssumptionMade']);
 
 /** The trace's decisions as units. */
-export function simUnits(trace: readonly Decision[]): SimUnit[] {
+export function simUnits(trace: DecisionList): SimUnit[] {
   const out: SimUnit[] = [];
   for (const d of trace) {
     if (d.controller === 'world' || IGNORED.has(d.action)) continue;
@@ -90,7 +91,7 @@ const grainOf = (u: Unit) => `${u.action}@${u.object.slice(0, u.object.indexOf('
 const keyOf = (u: Unit) => `${u.action} ${u.object} ${u.action === 'PodsCreated' || u.action === 'PodsDeleted' ? '' : (u.detail ?? '')}`;
 
 export function compareDecisions(
-  trace: readonly Decision[],
+  trace: DecisionList,
   reality: readonly RealityEntry[],
   tolerance: Duration,
   ctx: CompareContext,
@@ -160,7 +161,7 @@ export function compareDecisions(
   return { tolerance, window, matched, onlyReal, onlySimulated, notCompared, afterEvidence, agree: !onlyReal.length && !onlySimulated.length };
 }
 
-function whyOnlyReal(r: RealUnit, sameKey: SimUnit[], trace: readonly Decision[], ctx: CompareContext, tolerance: Duration): string[] {
+function whyOnlyReal(r: RealUnit, sameKey: SimUnit[], trace: DecisionList, ctx: CompareContext, tolerance: Duration): string[] {
   const reasons: string[] = [];
   const nearest = sameKey.sort((a, b) => Math.abs(a.time - r.time) - Math.abs(b.time - r.time))[0];
   if (nearest) {
@@ -210,7 +211,7 @@ function whyOnlyReal(r: RealUnit, sameKey: SimUnit[], trace: readonly Decision[]
 }
 
 /** The simulated pod was found unschedulable and never bound to a node. */
-function neverBound(trace: readonly Decision[], pod: string): boolean {
+function neverBound(trace: DecisionList, pod: string): boolean {
   let unschedulable = false;
   for (const d of trace) {
     if (d.object !== pod) continue;
@@ -221,7 +222,7 @@ function neverBound(trace: readonly Decision[], pod: string): boolean {
 }
 
 /** The last simulated zone state change before t into a disrupted state, when it still holds at t. */
-function zoneDisruptionBefore(trace: readonly Decision[], t: Micros): { object: string; state: string; seq: number } | undefined {
+function zoneDisruptionBefore(trace: DecisionList, t: Micros): { object: string; state: string; seq: number } | undefined {
   const latest = new Map<string, { state: string; seq: number }>();
   for (const d of trace) {
     if (d.action !== 'ZoneStateChanged') continue;

@@ -5,7 +5,7 @@
  * `controller-stepper compare` and the panel's reality lane.
  */
 import type { Simulation } from '../simulation/api';
-import type { Decision } from '../trace/decision';
+import type { DecisionList } from '../trace/decisionLog';
 import type { Duration } from '../model/time';
 import { usesTaintBasedEvictions } from '../config/resolve';
 import { compareDecisions, type CompareReport } from './compare';
@@ -16,7 +16,7 @@ export function compareWithReality(sim: Simulation, tolerance?: Duration): Compa
   if (!reality?.length) return undefined;
   const tol = tolerance ?? sim.config.nodeMonitorPeriod;
   sim.runUntil(Math.max(...reality.map((r) => r.at)) + tol);
-  const trace: readonly Decision[] = sim.trace;
+  const trace: DecisionList = sim.trace;
   const objects = new Set<string>();
   for (const l of sim.scenario.snapshot.objects) objects.add(`${l.kind}/${l.name}`);
   for (const d of trace) {

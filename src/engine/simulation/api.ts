@@ -9,6 +9,7 @@ import type { ObjectRef } from '../model/types';
 import type { Problem } from '../problems';
 import type { Scenario } from '../snapshot/types';
 import type { Decision } from '../trace/decision';
+import type { DecisionList } from '../trace/decisionLog';
 import type { VersionBehaviour } from '../versions/types';
 import type { Explanation, MachineView, StateView, ZoneView } from '../trace/views';
 import type { ReadyKeys } from './podReports';
@@ -99,7 +100,7 @@ export interface Simulation {
   readonly now: Micros;
   /** the last monitor pass run, or null before the first */
   readonly pass: number | null;
-  readonly trace: readonly Decision[];
+  readonly trace: DecisionList;
   /**
    * The live world, read-only for callers (never mutate it). Optional: shells
    * that redraw every step (the extension's webview data, 5,000 nodes) read the

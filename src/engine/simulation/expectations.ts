@@ -26,7 +26,7 @@ import type { ObjectRef } from '../model/types';
 import type { ExpectationResult } from './api';
 import { existsIn } from './explain';
 import type { SimHost } from './simHost';
-import type { Decision } from '../trace/decision';
+import type { DecisionList } from '../trace/decisionLog';
 import type { ZoneView } from '../trace/views';
 
 /**
@@ -37,7 +37,7 @@ import type { ZoneView } from '../trace/views';
 export interface Checkable {
   readonly scenario: Pick<Scenario, 'snapshot' | 'events' | 'expect'>;
   readonly host: Pick<SimHost, 'cluster' | 'byObject'>;
-  readonly trace: readonly Decision[];
+  readonly trace: DecisionList;
   readonly now: Micros;
   readonly stopped?: boolean;
   zones(): ZoneView[];

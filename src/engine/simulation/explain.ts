@@ -91,7 +91,7 @@ export function explainObject(sim: Explainable, ref: ObjectRef): Explanation {
   const kind = ref.split('/')[0];
   const exists = kind === 'Zone' ? sim.zones().some((z) => z.zone === ref) : existsIn(host.cluster, ref);
   const seqs = host.byObject.get(ref) ?? [];
-  const happened = seqs.map((s) => ({ decision: host.trace[s - 1], chain: causeChain(host.trace, s) }));
+  const happened = seqs.map((s) => ({ decision: host.trace.at(s - 1)!, chain: causeChain(host.trace, s) }));
   const whyNot: Explanation['whyNot'] = [];
 
   if (!exists && !seqs.length && !existsIn(sim.scenario.snapshot.cluster, ref)) {

@@ -15,6 +15,7 @@
  * A violation is a message naming the decision; the checker never throws.
  */
 import type { Decision } from '../trace/decision';
+import type { DecisionList } from '../trace/decisionLog';
 
 const CAUSED_ACTIONS = new Set(['TaintAdded', 'PodEvicted', 'NodeQueuedForEviction', 'NodeQueuedForTainting', 'PodEvictionScheduled']);
 /** the bucket may hand out a token a little early through float rounding of the 100 ms passes */
@@ -40,9 +41,9 @@ export class InvariantChecker {
   }
 
   /** Checks the decisions added since the last call; a trace that shrank (a step back) is checked again from its start. */
-  observe(trace: readonly Decision[]): void {
+  observe(trace: DecisionList): void {
     if (trace.length < this.seen) this.restart();
-    for (; this.seen < trace.length; this.seen++) this.check(trace[this.seen], this.seen);
+    for (; this.seen < trace.length; this.seen++) this.check(trace.at(this.seen)!, this.seen);
   }
 
   private restart(): void {

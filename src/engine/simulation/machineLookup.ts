@@ -9,7 +9,7 @@
  * selected; the list is made at most once per position (time, decisions, pass).
  */
 import type { ObjectRef } from '../model/types';
-import type { Decision } from '../trace/decision';
+import type { DecisionList } from '../trace/decisionLog';
 import type { MachineView } from '../trace/views';
 import { lastOfMachine, statelessMachineIds, statelessMachineView } from '../controllers/statelessMachines';
 import { podEvictionMachineDefinition, podEvictionTransition } from '../controllers/taintEviction/machine';
@@ -18,7 +18,7 @@ import { podEvictionMachineDefinition, podEvictionTransition } from '../controll
 export interface MachineSource {
   readonly now: number;
   readonly pass: number | null;
-  readonly trace: readonly Decision[];
+  readonly trace: DecisionList;
   /** the seqs of the decisions whose machine is `id` (SimHost.byMachine): read instead of the whole trace */
   seqsOf?(id: string): readonly number[];
   machines(): MachineView[];
@@ -54,7 +54,7 @@ export class MachineLookup {
  * its Why named the machine. Drawn in the state its last answer reached: `evicted` (final) after PodEvicted, whose
  * decision records the transition that started the delete, the DELETED that followed it in the same instant.
  */
-function endedWorkerView(id: string, trace: readonly Decision[], seqs: readonly number[] | undefined): MachineView | undefined {
+function endedWorkerView(id: string, trace: DecisionList, seqs: readonly number[] | undefined): MachineView | undefined {
   if (!id.startsWith('taint-eviction/')) return undefined;
   const d = lastOfMachine(id, trace, seqs);
   if (d?.machine) {

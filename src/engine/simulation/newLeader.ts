@@ -52,8 +52,8 @@ export function newLeaderAnswers(sim: Explainable, make: () => LeaderRun, at: Mi
   const when = formatTime(at);
   const started: WhyNot[] = [];
   const trace = run.host.trace;
-  for (let i = trace.length - 1; i >= 0 && trace[i]!.time === when; i--) {
-    const d = trace[i]!;
+  for (let i = trace.length - 1; i >= 0 && trace.at(i)!.time === when; i--) {
+    const d = trace.at(i)!;
     for (const o of outcomesOf(d))
       if (o.object === ref)
         started.unshift({

@@ -12,6 +12,7 @@
  */
 import type { Problem } from '../problems';
 import type { Decision } from '../trace/decision';
+import type { DecisionList } from '../trace/decisionLog';
 import type { Checkpoint } from './checkpointStore';
 import { samePosition, type HandOffSource } from './handOff';
 
@@ -52,7 +53,7 @@ export class Redo implements HandOffSource {
   static beforeRestore(
     list: readonly Checkpoint[],
     k: number,
-    trace: readonly Decision[],
+    trace: Pick<DecisionList, 'length' | 'slice'>,
     problems: readonly Problem[],
     older: Redo | undefined,
   ): Redo | undefined {

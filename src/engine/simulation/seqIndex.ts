@@ -6,6 +6,7 @@
  * 5,000-node outage, about half of the click's host part (bench/README.md, "rsclick").
  */
 import type { Decision } from '../trace/decision';
+import type { DecisionList } from '../trace/decisionLog';
 import { SHORT_LIST } from './facts';
 
 export class SeqIndex<K> {
@@ -13,7 +14,7 @@ export class SeqIndex<K> {
   private upTo = 0;
 
   constructor(
-    private readonly trace: readonly Decision[],
+    private readonly trace: DecisionList,
     private readonly keyOf: (d: Decision) => K | undefined,
   ) {}
 
@@ -22,7 +23,7 @@ export class SeqIndex<K> {
     const tr = this.trace,
       m = this.map;
     for (let i = this.upTo; i < tr.length; i++) {
-      const d = tr[i];
+      const d = tr.at(i)!;
       const k = this.keyOf(d);
       if (k === undefined) continue;
       // Most keys have a few decisions (a pod: evicted, or created, bound and started). A push
@@ -65,7 +66,7 @@ export class SeqIndex<K> {
     }
     const tr = this.trace;
     for (let i = from - 1; i >= length; i--) {
-      const k = this.keyOf(tr[i]);
+      const k = this.keyOf(tr.at(i)!);
       if (k === undefined) continue;
       const list = m.get(k)!;
       if (list.length === 1) m.delete(k);

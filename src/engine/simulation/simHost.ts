@@ -32,7 +32,8 @@ import type { ConditionStatus, LeaseRecord, NodeRecord, ObjectRef, PodCondition,
 import { nsKey } from '../model/types';
 import type { ControllerConfig, KubeletConfig } from '../config/types';
 import type { VersionBehaviour } from '../versions/types';
-import type { ControllerName, Decision, DecisionInput, MachineTransition } from '../trace/decision';
+import type { ControllerName, DecisionInput, MachineTransition } from '../trace/decision';
+import { DecisionLog } from '../trace/decisionLog';
 import { explainLater, type Explanation } from '../trace/explainLater';
 import { apiCallThrough, armFault, faultsMayFail, type Fault } from './apiFaults';
 import { nodeBefore } from '../kubelet/kubelets';
@@ -57,7 +58,7 @@ export class SimHost implements ControllerHost {
   now: Micros;
   pass: number | null = null;
   controllerStartTime: Micros;
-  readonly trace: Decision[] = [];
+  readonly trace = new DecisionLog();
   /**
    * Decision seqs by object (explain) and by machine id (the panel's machine drawings), brought up to
    * date from the trace when read, not per decision: building them in decide was a look-up in a map
@@ -273,7 +274,7 @@ export class SimHost implements ControllerHost {
     // the indexes read the decisions they take back
     this.objectSeqs.truncate(length);
     this.machineSeqs.truncate(length);
-    this.trace.length = length;
+    this.trace.truncate(length);
   }
 
   remember(object: ObjectRef, fact: string, seq: number): void {

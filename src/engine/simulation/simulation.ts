@@ -295,7 +295,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     if (this.midInstant) {
       if (!this.resumeInstant()) return undefined;
       const tr = this.host.trace;
-      for (; from < tr.length; from++) if (match(tr[from])) return tr[from];
+      for (; from < tr.length; from++) if (match(tr.at(from)!)) return tr.at(from);
       if (this.stopHere()) return undefined;
     }
     for (;;) {
@@ -306,7 +306,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
         if (this.underway.active) return void (this.stopped = true);
       } else if (!this.processInstant(next)) return undefined;
       const tr = this.host.trace;
-      for (; from < tr.length; from++) if (match(tr[from])) return tr[from];
+      for (; from < tr.length; from++) if (match(tr.at(from)!)) return tr.at(from);
       if (this.stopHere()) return undefined;
     }
     this.settle();

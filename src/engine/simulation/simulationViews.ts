@@ -8,7 +8,7 @@ import type { Kubelets } from '../kubelet/kubelets';
 import { exportCluster } from '../model/export';
 import type { ClusterState } from '../model/cluster';
 import { formatTime, type Micros } from '../model/time';
-import type { Decision } from '../trace/decision';
+import type { DecisionList } from '../trace/decisionLog';
 import type { ObjectRef } from '../model/types';
 import type { Explanation, ExpectationResult, MachineView, StateView, ZoneView } from './api';
 import type { Scenario, TimeSpec } from '../snapshot/types';
@@ -60,7 +60,7 @@ export abstract class SimulationViews {
   get pass(): number | null {
     return this.host.pass;
   }
-  get trace(): readonly Decision[] {
+  get trace(): DecisionList {
     return this.host.trace;
   }
   get cluster(): ClusterState {

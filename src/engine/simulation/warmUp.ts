@@ -11,11 +11,11 @@
 import { GenerateOptionsError, generateClusterText } from '../generate';
 import { parseScenario } from '../snapshot/scenario';
 import type { InputFs } from '../snapshot/source';
-import type { Decision } from '../trace/decision';
+import type { DecisionList } from '../trace/decisionLog';
 import type { Scenario } from '../snapshot/types';
 
 /** Makes the warm-up's simulation (simulation.ts createSimulation, passed in: it imports this file) */
-export type MakeWarm = (scenario: Scenario) => { step(interactive?: boolean): void; readonly trace: readonly Decision[] };
+export type MakeWarm = (scenario: Scenario) => { step(interactive?: boolean): void; readonly trace: DecisionList };
 
 /**
  * A zone's nodes go dark a minute in: its Unknown pass, then the taints, evictions and replacements after it. Lean,
@@ -41,7 +41,7 @@ const warmed = new Set<number>();
  * The warm-up outage of 1.`minor` stepped through its first passes, once per version in a process;
  * false when it was done already, or the generator has no such version (nothing to warm with).
  */
-export function warmUpOnce(minor: number, make: MakeWarm): readonly Decision[] | false {
+export function warmUpOnce(minor: number, make: MakeWarm): DecisionList | false {
   if (warmed.has(minor)) return false;
   // marked first: a warm-up that throws is not tried again on every prepare
   warmed.add(minor);
@@ -54,7 +54,7 @@ export function warmUpOnce(minor: number, make: MakeWarm): readonly Decision[] |
 }
 
 /** The warm-up outage of `version` stepped (tests: its trace says what it ran through). */
-export function warmUpTrace(minor: number, make: MakeWarm): readonly Decision[] {
+export function warmUpTrace(minor: number, make: MakeWarm): DecisionList {
   const { cluster, scenario } = generateClusterText({ ...WARM_OPTIONS, kubernetesVersion: `1.${minor}`, format: 'json' });
   const files = new Map([['/warm-up/cluster.json', cluster]]);
   const fs: InputFs = {

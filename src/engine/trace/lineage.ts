@@ -6,6 +6,7 @@
  * PodsCreated is not a decision about the pod itself.
  */
 import type { Decision } from './decision';
+import type { DecisionList } from './decisionLog';
 
 /** Where a pod came from: the view's Why and `explain` show it for a replacement pod. */
 export interface PodLineage {
@@ -17,18 +18,18 @@ export interface PodLineage {
   answers: Decision[];
 }
 
-function byseq(trace: readonly Decision[], seq: number): Decision | undefined {
-  const guess = trace[seq - 1];
+function byseq(trace: DecisionList, seq: number): Decision | undefined {
+  const guess = seq > 0 ? trace.at(seq - 1) : undefined;
   return guess?.seq === seq ? guess : trace.find((d) => d.seq === seq);
 }
 
 /** `owner`: the pod's owning ReplicaSet as the cluster says, for pods that were not created during the run. */
-export function podLineage(trace: readonly Decision[], ref: string, owner?: string): PodLineage | undefined {
+export function podLineage(trace: DecisionList, ref: string, owner?: string): PodLineage | undefined {
   const parts = ref.split('/');
   if (parts[0] !== 'Pod' || parts.length !== 3) return undefined;
   const [, ns, name] = parts;
   for (let i = trace.length - 1; i >= 0; i--) {
-    const d = trace[i];
+    const d = trace.at(i)!;
     if (d.action !== 'PodsCreated' || !d.object.startsWith(`ReplicaSet/${ns}/`)) continue;
     const pods = d.details?.pods;
     if (!Array.isArray(pods) || !pods.includes(name)) continue;

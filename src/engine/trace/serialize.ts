@@ -6,6 +6,7 @@
  * built, so the output is byte-identical for the same input.
  */
 import type { Decision } from './decision';
+import type { DecisionList } from './decisionLog';
 
 /** The field order of spec 2.1. */
 export const DECISION_FIELDS = ['seq', 'time', 'pass', 'controller', 'action', 'object', 'summary', 'because', 'causes', 'machine', 'source'] as const;
@@ -33,7 +34,7 @@ export function decisionToJson(d: Decision): string {
 }
 
 /** The whole trace as JSON Lines: one decision a line, each line ending in a newline. */
-export function traceToJsonLines(trace: readonly Decision[]): string {
+export function traceToJsonLines(trace: DecisionList): string {
   let out = '';
   for (const d of trace) out += decisionToJson(d) + '\n';
   return out;

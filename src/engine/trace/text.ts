@@ -10,6 +10,7 @@
  * The JSON formats keep every string exact.
  */
 import type { Check, Decision } from './decision';
+import type { DecisionList } from './decisionLog';
 import type { WhyNot } from './whyNot';
 import { NOISE_ACTIONS } from './decision';
 import { CLOCK_TIME_IN_TEXT, formatOffset } from '../model/offset';
@@ -86,7 +87,7 @@ export function timesAsOffsets(text: string, startMs: number, bracketed = true):
 }
 
 /** How many decisions the text format leaves out unless asked (the monitor-pass ticks). */
-export function countNoise(trace: readonly Decision[]): number {
+export function countNoise(trace: DecisionList): number {
   let n = 0;
   for (const d of trace) if (NOISE_ACTIONS.has(d.action)) n++;
   return n;
@@ -101,13 +102,13 @@ export interface TextTrace {
 }
 
 /** The trace as aligned text lines (each ending in a newline). */
-export function formatTraceText(trace: readonly Decision[], options: TextOptions = {}): string {
+export function formatTraceText(trace: DecisionList, options: TextOptions = {}): string {
   return renderTraceText(trace, options).text;
 }
 
 /** formatTraceText with the counts the command line reports (hidden ticks, cut lines). */
-export function renderTraceText(trace: readonly Decision[], options: TextOptions = {}): TextTrace {
-  const shown = options.includeNoise ? trace : trace.filter((d) => !NOISE_ACTIONS.has(d.action));
+export function renderTraceText(trace: DecisionList, options: TextOptions = {}): TextTrace {
+  const shown = options.includeNoise ? trace.slice() : trace.filter((d) => !NOISE_ACTIONS.has(d.action));
   const startMs = options.start !== undefined ? Date.parse(options.start) : NaN;
   const time = Number.isNaN(startMs) ? (d: Decision) => d.time : (d: Decision) => formatOffset(Date.parse(d.time) - startMs);
   const rows = shown.map((d) => [String(d.seq), time(d), d.pass === null ? '-' : String(d.pass), d.controller, d.action, escapeControl(d.object)]);

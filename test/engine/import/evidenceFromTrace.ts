@@ -9,6 +9,7 @@ import { stringify } from 'yaml';
 import type { Decision } from '../../../src/engine/trace/decision';
 import { formatTime, parseTimestamp } from '../../../src/engine/model/time';
 import type { Scenario } from '../../../src/engine/snapshot/types';
+import type { DecisionList } from '../../../src/engine/trace/decisionLog';
 
 const pods = (d: Decision): string[] => (Array.isArray(d.details?.pods) ? (d.details!.pods as string[]) : []);
 const taintOf = (d: Decision) => {
@@ -30,7 +31,7 @@ function klogTime(time: string): string {
 }
 
 /** One klog line per decision a real controller manager logs at --v=4. */
-export function renderKlog(trace: readonly Decision[]): string {
+export function renderKlog(trace: DecisionList): string {
   const lines: string[] = [];
   const log = (d: Decision, caller: string, msg: string, kv: Record<string, string | number>) => {
     const pairs = Object.entries(kv)
@@ -105,7 +106,7 @@ export function renderKlog(trace: readonly Decision[]): string {
 }
 
 /** `kubectl get events -A -o yaml`: the Events the controllers record (core v1). */
-export function renderEvents(trace: readonly Decision[]): string {
+export function renderEvents(trace: DecisionList): string {
   const items: Record<string, unknown>[] = [];
   const event = (d: Decision, kind: string, ref: string, reason: string, message: string, component: string) => {
     const parts = ref.split('/');
@@ -166,7 +167,7 @@ export function renderEvents(trace: readonly Decision[]): string {
 }
 
 /** An audit log at RequestResponse level: the controllers' writes, one JSON object a line. */
-export function renderAudit(trace: readonly Decision[], scenario: Scenario): string {
+export function renderAudit(trace: DecisionList, scenario: Scenario): string {
   const lines: string[] = [];
   let id = 0;
   const taints = new Map<string, { key: string; value?: string; effect: string }[]>();

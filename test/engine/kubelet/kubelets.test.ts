@@ -164,8 +164,8 @@ describe('kubelet events', () => {
     const { sim: x } = sim([node('a'), lease('a', '1s')], '1.31', [{ at: '25s', kind: 'kubelet', action: 'stop', target: { nodes: ['a'] } } as EventSpec]);
     x.runUntil(s(90));
     assert.equal(renew(x, 'a'), '2026-01-01T00:00:20.000Z');
-    assert.equal(x.trace[0].action, 'KubeletStopped');
-    assert.equal(x.trace[0].object, 'Node/a');
+    assert.equal(x.trace.at(0)!.action, 'KubeletStopped');
+    assert.equal(x.trace.at(0)!.object, 'Node/a');
   });
 
   it('kubelet: stop with only: lease keeps posting status (every 5m in 1.31)', () => {
@@ -196,7 +196,7 @@ describe('kubelet events', () => {
     assert.equal(formatTime(x.cluster.nodes.get('a')!.conditions.find((c) => c.type === 'Ready')!.lastTransitionTime), '2026-01-01T00:00:12.000Z');
     x.runUntil(s(31));
     assert.equal(heartbeat(x, 'a'), '2026-01-01T00:00:22.000Z');
-    assert.equal(x.trace[0].action, 'KubeletStarted');
+    assert.equal(x.trace.at(0)!.action, 'KubeletStarted');
   });
 
   it('kubelet: start with conditions posts what it is given', () => {
@@ -224,7 +224,7 @@ describe('kubelet events', () => {
       [r().status, formatTime(r().lastHeartbeatTime), formatTime(r().lastTransitionTime)],
       ['False', '2026-01-01T00:00:45.000Z', '2026-01-01T00:00:15.000Z'],
     );
-    assert.equal(x.trace[0].action, 'NodeConditionChanged');
+    assert.equal(x.trace.at(0)!.action, 'NodeConditionChanged');
   });
 
   it('condition: on a stopped kubelet it is one post, and the kubelet stays stopped', () => {

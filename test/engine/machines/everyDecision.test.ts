@@ -23,11 +23,12 @@ import type { Decision } from '../../../src/engine/trace/decision';
 import { minutes } from '../../../src/engine/model/time';
 import { type EventSpec, lease, node, pod, replicaSet, scenarioOf } from '../../helpers/scenario';
 import { World, podObject, rsObject, T0 } from '../controllers/replicaSet/harness';
+import type { DecisionList } from '../../../src/engine/trace/decisionLog';
 
 const CONTROLLERS: ReadonlySet<string> = new Set(['node-lifecycle', 'taint-eviction', 'replicaset']);
 
 /** The kinds (controller action) of the controllers' decisions that record no machine transition, with one example each. */
-function withoutMachine(trace: readonly Decision[]): string[] {
+function withoutMachine(trace: DecisionList): string[] {
   const out = new Map<string, string>();
   for (const d of trace) {
     if (!CONTROLLERS.has(d.controller) || d.machine) continue;
@@ -38,7 +39,7 @@ function withoutMachine(trace: readonly Decision[]): string[] {
 }
 
 /** Every guard a decision's transition evaluated is in its `because`, each with its values. */
-function guardsListed(trace: readonly Decision[]): void {
+function guardsListed(trace: DecisionList): void {
   for (const d of trace) {
     for (const c of d.because.filter((x) => x.rule.startsWith('machine guard '))) {
       const name = c.rule.slice('machine guard '.length, c.rule.indexOf(':'));

@@ -160,7 +160,7 @@ describe('the simulation loop', () => {
       'node-lifecycle': {},
     });
     sim.runUntil(s(10));
-    assert.deepEqual([sim.trace[0].seq, sim.trace[0].time, sim.trace[0].pass], [1, '2026-01-01T00:00:06.250Z', 1]);
+    assert.deepEqual([sim.trace.at(0)!.seq, sim.trace.at(0)!.time, sim.trace.at(0)!.pass], [1, '2026-01-01T00:00:06.250Z', 1]);
   });
 });
 
@@ -177,7 +177,7 @@ describe('restarts and failovers of kube-controller-manager', () => {
       'node-lifecycle wake 2026-01-01T00:00:17.000Z pass=4',
     ]);
     assert.equal(built[0].log.filter((l) => l.includes('wake')).length, 3, 'the old instance is never woken again');
-    assert.equal(sim.trace[0].action, 'ControllerManagerRestarted');
+    assert.equal(sim.trace.at(0)!.action, 'ControllerManagerRestarted');
   });
 
   it('restartControllerManager: {failover: true} decides nothing until leaderElectLeaseDuration has passed', () => {
@@ -218,7 +218,7 @@ describe('injected API faults', () => {
     const failed = sim.trace.filter((d) => d.action === 'ApiCallFailed');
     assert.equal(failed.length, 2);
     assert.ok(failed.every((d) => d.controller === 'replicaset' && d.causes[0] === 1 && d.object === 'ReplicaSet/default/web'));
-    assert.equal(sim.trace[0].action, 'FaultInjected');
+    assert.equal(sim.trace.at(0)!.action, 'FaultInjected');
   });
 });
 

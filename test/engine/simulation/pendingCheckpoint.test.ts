@@ -18,9 +18,9 @@ import { createSimulation, type SimulationImpl } from '../../../src/engine/simul
 import { loadScenario } from '../../../src/engine/snapshot/scenario';
 import { exportCluster } from '../../../src/engine/model/export';
 import { traceToJsonLines } from '../../../src/engine/trace/serialize';
-import type { Decision } from '../../../src/engine/trace/decision';
 import { nodeFs } from '../../../src/platform/nodeFs';
 import { writeZoneOutage } from '../../helpers/generatedOutage';
+import type { DecisionList } from '../../../src/engine/trace/decisionLog';
 
 const examples = join(__dirname, '..', '..', '..', 'examples');
 
@@ -268,8 +268,8 @@ const outage = heavyOutage(dir);
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The outage's first 30 passes' decisions, run once for the two tests that read them. */
-let probed: readonly Decision[] | undefined;
-function probe(): readonly Decision[] {
+let probed: DecisionList | undefined;
+function probe(): DecisionList {
   if (probed) return probed;
   const sim = createSimulation(loadScenario(outage, nodeFs()), { checkpointEvery: 7 });
   sim.goToPass(30);

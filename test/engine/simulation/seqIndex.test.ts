@@ -14,11 +14,12 @@ import { lastOfMachine } from '../../../src/engine/controllers/statelessMachines
 import type { Decision } from '../../../src/engine/trace/decision';
 import { selectedMachines } from '../../../src/extension/machineGraph';
 import { SeqIndex } from '../../../src/engine/simulation/seqIndex';
+import type { DecisionList } from '../../../src/engine/trace/decisionLog';
 
 const examples = join(__dirname, '..', '..', '..', 'examples');
 
 /** Each key's decisions as a walk of the trace finds them. */
-function walked<K>(trace: readonly Decision[], keyOf: (d: Decision) => K | undefined = (d) => d.machine?.id as K): Map<K, number[]> {
+function walked<K>(trace: DecisionList, keyOf: (d: Decision) => K | undefined = (d) => d.machine?.id as K): Map<K, number[]> {
   const out = new Map<K, number[]>();
   for (const d of trace) {
     const k = keyOf(d);

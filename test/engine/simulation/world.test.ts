@@ -127,7 +127,7 @@ describe('world events', () => {
     );
     assert.ok(sim.cluster.podsByNode.get('b')!.has('default/new'));
     assert.ok(log.includes('replicaset pod added default/new'));
-    assert.equal(sim.trace[0].action, 'ObjectApplied');
+    assert.equal(sim.trace.at(0)!.action, 'ObjectApplied');
     assert.equal(sim.host.recall('Pod/default/new', 'created'), 1);
   });
 
@@ -164,14 +164,14 @@ describe('world events', () => {
     assert.equal(a.meta.labels.extra, 'yes');
     assert.equal(a.meta.labels['kubernetes.io/hostname'], undefined);
     assert.equal(a.meta.labels['topology.kubernetes.io/zone'], 'z1');
-    assert.match(sim.trace[0].summary, /^Patched Node\/a/);
+    assert.match(sim.trace.at(0)!.summary, /^Patched Node\/a/);
   });
 
   it('delete: a pod is gone at once, out of the index, remembered as deleted and announced', () => {
     const { sim, log } = run([{ at: '3s', kind: 'delete', ref: 'Pod/default/p1' } as EventSpec]);
     assert.equal(sim.cluster.pods.has('default/p1'), false);
     assert.equal(sim.cluster.podsByNode.get('a')?.has('default/p1') ?? false, false);
-    assert.equal(sim.trace[0].action, 'ObjectDeleted');
+    assert.equal(sim.trace.at(0)!.action, 'ObjectDeleted');
     assert.equal(sim.host.recall('Pod/default/p1', 'deleted'), 1);
     assert.ok(log.includes('replicaset pod deleted default/p1'));
   });

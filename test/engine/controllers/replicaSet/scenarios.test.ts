@@ -8,16 +8,16 @@ import assert from 'node:assert/strict';
 import { createSimulation } from '../../../../src/engine/simulation/simulation';
 import { verifyingFactory } from './verifyingFactory';
 import { parseDuration } from '../../../../src/engine/model/time';
-import type { Decision } from '../../../../src/engine/trace/decision';
 import { scenarioOf, T0_MICROS, type EventSpec } from '../../../helpers/scenario';
 import { nodeObject, podObject, rsObject } from './harness';
+import type { DecisionList } from '../../../../src/engine/trace/decisionLog';
 
 const run = (objects: Record<string, unknown>[], events: EventSpec[], until: string, version = '1.31') => {
   const sim = createSimulation(scenarioOf({ objects, events, version }), { controllerFactory: verifyingFactory });
   sim.runUntil(T0_MICROS + parseDuration(until)!);
   return sim;
 };
-const of = (sim: { trace: readonly Decision[] }, action: string) => sim.trace.filter((d) => d.action === action);
+const of = (sim: { trace: DecisionList }, action: string) => sim.trace.filter((d) => d.action === action);
 
 test('scaling 3 to 10 creates 7 pods in slow-start batches 1, 2, 4 that are bound and become ready', () => {
   const sim = run(
@@ -34,7 +34,7 @@ test('scaling 3 to 10 creates 7 pods in slow-start batches 1, 2, 4 that are boun
   assert.equal(created.length, 1);
   assert.deepEqual(created[0]!.details!.batches, [1, 2, 4]);
   assert.equal(created[0]!.causes.length, 1);
-  assert.equal(sim.trace[created[0]!.causes[0]! - 1]!.action, 'ObjectApplied');
+  assert.equal(sim.trace.at(created[0]!.causes[0]! - 1)!.action, 'ObjectApplied');
   assert.equal(of(sim, 'PodBound').length, 7);
   assert.ok(
     of(sim, 'PodBound').every((d) => d.details!.node === 'n1'),

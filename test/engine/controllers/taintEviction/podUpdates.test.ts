@@ -9,10 +9,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSimulation } from '../../../../src/engine/simulation/simulation';
-import type { Decision } from '../../../../src/engine/trace/decision';
 import type { KObject } from '../../../../src/engine/model/types';
 import { at, node, pod, scenarioOf, T0_MICROS, type EventSpec } from '../../../helpers/scenario';
 import { parseDuration } from '../../../../src/engine/model/time';
+import type { DecisionList } from '../../../../src/engine/trace/decisionLog';
 
 const MAINT = { key: 'example.com/maint', operator: 'Exists', effect: 'NoExecute' };
 const bare = (name: string, spec: KObject = {}): KObject => ({
@@ -126,7 +126,7 @@ const cases: Case[] = [
   },
 ];
 
-function run(minor: number, c: Case): { trace: readonly Decision[]; worldSeqs: number[] } {
+function run(minor: number, c: Case): { trace: DecisionList; worldSeqs: number[] } {
   const events: EventSpec[] = [
     { at: '10s', kind: 'taint', target: { nodes: ['b'] }, taint: { key: 'example.com/maint', effect: 'NoExecute' } } as EventSpec,
     ...c.events,
