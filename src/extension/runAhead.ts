@@ -99,12 +99,6 @@ function pendingCheckpoint(sim: Simulation, more: () => boolean): boolean {
   return sim.prepareSlice ? sim.prepareSlice(more, true) : prepareIdle(sim, more);
 }
 
-/** `sim` with the rest of a restore its step back or reset left for idle time done (GoToPassOptions.viewsFirst): a position to take over from. */
-export function restored(sim: Simulation): Simulation {
-  sim.finishRestore?.();
-  return sim;
-}
-
 /**
  * A new shown simulation with its preparation done at once (the binder's node index: 150–170 ms at 5,000 nodes
  * and 150,000 pods, a few percent of the load before it). Idle time would do it, but a user who steps on at once
@@ -220,7 +214,12 @@ export class RunAhead<V = undefined> {
   takeOver(shown: Shown, shownViews: V, making?: (more: () => boolean) => Simulation | undefined): { sim: Simulation; views: V } | undefined {
     const a = this.ahead;
     const on = alignedOn(this.phase);
-    if (!a || !this.enabled || on === undefined || on !== positionOf(shown)) return undefined;
+    if (!a || !this.enabled || on === undefined) return undefined;
+    // the rest of a restore a step back or reset left for idle time (GoToPassOptions.viewsFirst) is done where it is then
+    // the position aligned on; else the step goes on from it (a redo at once takes that rest into its hand-off: redo.ts)
+    if (!isStart(shown) && shown.partDone && on === positionOf({ pass: shown.pass, now: shown.now, trace: shown.trace, partDone: false }))
+      shown.finishRestore?.();
+    if (on !== positionOf(shown)) return undefined;
     const views = this.aheadViews as V;
     this.ahead = isStart(shown) ? undefined : shown;
     this.making = making;

@@ -36,7 +36,7 @@ import { selectionParts } from './selectionParts';
 import { Slices, SLICE_MS, type CancelToken, type SessionResult } from './slices';
 import { RealityIndex, realityIndexOf } from './reality';
 import { chainOf, decisionBySeq, isNoise } from './traceLookup';
-import { positionOf, prepareIdle, preparedNow, restored, RunAhead, runAheadNow, slicedMake, type MakeSimulation, type Shown } from './runAhead';
+import { positionOf, prepareIdle, preparedNow, RunAhead, runAheadNow, slicedMake, type MakeSimulation, type Shown } from './runAhead';
 import { PendingStart } from './swapAtOpen';
 import { StartMaking } from './startMade';
 
@@ -418,7 +418,7 @@ export class Session {
     // the ahead simulation, when it stands on this position or has gone on from it, finishes the step (with its views);
     // the shown start's simulation, still being made, then goes on being made as the ahead one
     const p = this.pending;
-    const ahead = p ? this.ahead.takeOver(p, this.kept, p.making) : this.ahead.takeOver(restored(this.sim), this.kept);
+    const ahead = p ? this.ahead.takeOver(p, this.kept, p.making) : this.ahead.takeOver(this.sim, this.kept);
     if (ahead) ({ sim: this.sim, views: this.kept } = ahead);
     else if (p && this.ahead.sim === p.standsFor && positionOf(p.standsFor) === positionOf(p)) {
       // the open's simulation has not moved yet (its views not aligned): shown again, it steps itself as without the swap

@@ -557,13 +557,20 @@ export class CheckpointStore {
     this.owed = this.owedFrom = undefined;
     return true;
   }
+
+  /** The controllers `dropOwed` dropped, for a hand-off that takes the rest instead of a restore (handOff.ts); none after. */
+  takeDropped(): Map<string, RestoreFrom | undefined> | undefined {
+    const d = this.dropped;
+    this.dropped = undefined;
+    return d;
+  }
 }
 
 /**
- * What a controller is restored from when the restore before left it owed: the controller that ran before both, which last
+ * What a controller is restored from when the restore (or hand-off) before left it owed: the controller that ran before both, which last
  * heard of the records the earlier restore replaced (its record first) and of the ones only this one replaced.
  */
-function chainFrom(
+export function chainFrom(
   before: RestoreFrom | undefined,
   pods: ReadonlyMap<string, PodRecord | undefined>,
   nodes: ReadonlyMap<string, NodeRecord | undefined>,

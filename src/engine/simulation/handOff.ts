@@ -24,7 +24,7 @@ import { inOrder, settleOrder } from '../model/podOrder';
 import type { Problem } from '../problems';
 import type { Decision } from '../trace/decision';
 import { cloneDaemonSet, copyMap, type KeptPod, leaseFrom, podFrom, PodReady, readyWrittenInto, writePodInto } from './checkpoint';
-import { PodChanges, type Checkpoint, type CheckpointStore, type LoopPosition, type PodDelta } from './checkpointStore';
+import { chainFrom, PodChanges, podsIn, type Checkpoint, type CheckpointStore, type LoopPosition, type PodDelta } from './checkpointStore';
 import { ownDelta } from './checkpointDeltas';
 import { ReadyLog } from './dirtyPods';
 import { setFact } from './facts';
@@ -104,6 +104,25 @@ export function handOffFrom(from: HandOffSource, to: HandOffTarget): Checkpoint 
 }
 
 /**
+ * The checkpoint a hand-off from `from` would take (handOffFrom's), of pass `upTo` at most; from the target's own past run
+ * (`own`) only pass 0 or a heavy pass (`heavy`, its pods: a hand-off restores the controllers anew, dearer than a quiet
+ * pass's step); `fits` is asked of it and the decisions it would add.
+ */
+export function handOffNext(
+  from: HandOffSource,
+  to: HandOffTarget,
+  upTo: number,
+  heavy?: (pods: number) => boolean,
+  fits?: (next: Checkpoint, made: Decision[]) => boolean,
+): Checkpoint | undefined {
+  const next = handOffFrom(from, to);
+  if (next === undefined || next.pass === null || next.pass > upTo) return undefined;
+  if (heavy && next.pass !== 0 && !heavy(podsIn(next.pods))) return undefined;
+  if (fits && !fits(next, from.trace.slice(to.host.trace.length, next.traceLength))) return undefined;
+  return next;
+}
+
+/**
  * The hand-off of `next` (handOffFrom's) into `to`, a chunk of records at a time: `run(more)` works while
  * `more()` says so and returns true while work is left. Everything read from `from` is taken at once
  * (its trace and problems may change after: its user steps on or back); the target is not to be used
@@ -117,6 +136,11 @@ export class HandOff {
   fromLog = 0;
   /** whether the own checkpoint kept took `next`'s Ready log's lists of keys, statuses, times and slots as they are (tests) */
   logShared = false;
+  /**
+   * The controllers a restore left owed, dropped for this hand-off (CheckpointStore.dropOwed: a Step that redoes at once
+   * after a Step Back), each with what it was to be restored from: restored here from the ones that ran before both.
+   */
+  private readonly chained?: ReadonlyMap<string, RestoreFrom | undefined>;
 
   /**
    * `own`: `from` is what the target itself ran before a restore (redo.ts): its checkpoint keeps the pass's Ready writes as
@@ -138,6 +162,7 @@ export class HandOff {
       decisions: from.trace.slice(to.host.trace.length, next.traceLength),
       problems: from.problems.slice(to.store.list[to.store.list.length - 1].loop.problems, next.loop.problems),
     };
+    this.chained = to.store.takeDropped();
     this.steps = this.work(taken, to);
   }
 
@@ -292,7 +317,9 @@ export class HandOff {
     host.controllers = to.controllers().filter((c) => next.controllers.some((x) => x.name === c.name));
     for (const c of host.controllers) {
       const previous = running.find((x) => x.name === c.name);
-      const from: RestoreFrom | undefined = previous && { previous, pods: podsReplaced, nodes: nodesReplaced, podsMovedInOrder };
+      const from: RestoreFrom | undefined = this.chained?.has(c.name)
+        ? chainFrom(this.chained.get(c.name), podsReplaced, nodesReplaced, podsMovedInOrder)
+        : previous && { previous, pods: podsReplaced, nodes: nodesReplaced, podsMovedInOrder };
       const saved = next.controllers.find((x) => x.name === c.name)!.saved;
       if (c.restoreInPieces) yield* c.restoreInPieces(saved, host, from);
       else c.restore(saved, host, from);

@@ -76,6 +76,14 @@ export function runRounds(
 }
 
 /** Said once when a caller asks for a time past the horizon (model/limits.ts): the run stops at `last`. */
+/** A run stops at the horizon (limits.ts), however far it asks (`--until 100000h`); said once in `problems`, as a warning. */
+export function withinHorizon(startTime: Micros, t: Micros, problems: Problem[]): Micros {
+  const last = startTime + MAX_HORIZON;
+  if (t <= last) return t; // NaN too is taken as "as far as the horizon"
+  sayOnce(problems, beyondHorizon(last));
+  return last;
+}
+
 export function beyondHorizon(last: Micros): Problem {
   return {
     code: 'beyond-horizon',

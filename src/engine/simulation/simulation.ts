@@ -49,9 +49,9 @@ import { applyWorldEvent, assumeMissingLeases } from './world';
 import { missingLeasesMode, planMissingLeases } from '../kubelet/missingLeases';
 import { buildControllers, planControllers, startInPieces, type ControllerFactory, type ControllerPlan } from './controllerPlan';
 import { cloneCluster } from './checkpoint';
-import { CheckpointStore, podsIn, type Checkpoint, type LoopPosition } from './checkpointStore';
-import { HandOff, handOffFrom, type HandOffSource } from './handOff';
-import { Redo } from './redo';
+import { CheckpointStore, type Checkpoint, type LoopPosition } from './checkpointStore';
+import { HandOff, handOffNext, type HandOffSource, type HandOffTarget } from './handOff';
+import { Redo, takesOwed } from './redo';
 import { VIEWS_RESTORED } from './partsUnderWay';
 import { startToTake, takeStart } from './startLike';
 import { checkpointDue, fineDue, heavyPass, PendingCheckpoint, podsDue, runEndReplay, RunEndRing, STEP_BACK_CHECKPOINTS } from './checkpointPlacement';
@@ -59,7 +59,7 @@ import { SimulationViews } from './simulationViews';
 import { resolveSimulationSettings } from './settings';
 import { defaultControllerFactory, withChecks } from './wiring';
 import { InvariantChecker } from './invariants';
-import { beyondHorizon, livelock, MAX_ROUNDS, NO_START_TIME, recordNewLeader, runRounds, sayOnce, scheduleEvents, type MidInstant } from './instants';
+import { livelock, MAX_ROUNDS, NO_START_TIME, recordNewLeader, runRounds, sayOnce, scheduleEvents, withinHorizon, type MidInstant } from './instants';
 import { MAX_HORIZON } from '../model/limits';
 import { settleOrderSlice } from '../model/podOrder';
 import { warmUpOnce } from './warmUp';
@@ -106,6 +106,8 @@ export class SimulationImpl extends SimulationViews implements Simulation {
   private readonly checkpointEvery: number;
   /** see HEAVY_PASS_SHARE */
   private readonly heavy: ReturnType<typeof heavyPass>;
+  /** what a hand-off writes into (handOff.ts) */
+  private readonly target: HandOffTarget;
 
   /** `made`: the records' copy and its index, made beforehand (simulationInSlices); the constructor then stops
    * before the controllers' start, and the simulation is not to be used before `startInPieces` is done. */
@@ -139,6 +141,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     // big clusters: fewer checkpoints (each holds the controllers' saved memory), at most MAX_CHECKPOINTS kept
     this.checkpointEvery = options.checkpointEvery ?? Math.max(10, Math.ceil(cluster.nodes.size / 50));
     this.heavy = heavyPass(cluster.pods.size);
+    this.target = { store: this.store, host: this.host, kubelets: this.kubelets, controllers: () => this.buildControllers() };
     this.events = scheduleEvents(
       scenario.events,
       (at) => this.timeOf(at),
@@ -255,7 +258,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
 
   runUntil(t: Micros, how?: GoToPassOptions): void {
     this.settle();
-    t = this.withinHorizon(t);
+    t = withinHorizon(this.startTime, t, this.ownProblems);
     if (!how?.interactive) return this.runTo(t);
     // a call cut short leaves the replay too: a later call of another kind would keep its checkpoints (a resumed one sets it again)
     this.replay = runEndReplay(this.host.pass, this.nextMonitorAt, this.config.nodeMonitorPeriod, t);
@@ -272,7 +275,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
 
   runUntilDecision(match: (d: Decision) => boolean, limit: Micros, how?: GoToPassOptions): Decision | undefined {
     this.settle();
-    limit = this.withinHorizon(limit);
+    limit = withinHorizon(this.startTime, limit, this.ownProblems);
     if (!how?.interactive) return this.runToDecision(match, limit);
     this.ring.running = true;
     const at = (): [number | null, number] => [this.host.pass, this.host.trace.length];
@@ -330,10 +333,17 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     if (this.underway.active && inParts && this.underway.run(() => !this.shouldStop?.())) return void (this.stopped = true);
     this.stopped = this.aborted;
     // before a restore too: the checkpoint may thin the list, and so choose the one restored; but the rest of a restore a
-    // step back at once after another left owed is taken into this one (CheckpointStore.dropOwed), not paid in the click
+    // step back at once after another left owed is taken into this one (CheckpointStore.dropOwed), not paid in the click,
+    // and so is it into a Step's redo at once after a Step Back (takesOwed)
     const back = how?.viewsFirst === true && this.underway.kind === 'restore' && (this.host.pass ?? -1) > n && this.store.dropOwed();
-    if (back) this.underway.drop();
+    const redoes = !back && this.underway.viewsRestored && (this.host.pass ?? -1) < n && takesOwed(this.redo, this.target, n, this.heavy.is);
+    if (back || redoes) this.underway.drop();
     else this.settle();
+    if (redoes) {
+      // where the restore dropped would have stood the loop at its end (`restoring`), the hand-off goes on from
+      this.ring.drop(this.store.list);
+      this.standAt(this.store.list[this.store.list.length - 1].loop);
+    }
     // an instant a yield left part-done is finished first, unless going back drops it
     if (this.midInstant && (this.host.pass ?? -1) <= n && !this.resumeInstant()) return;
     const cur = this.host.pass;
@@ -364,14 +374,6 @@ export class SimulationImpl extends SimulationViews implements Simulation {
       if (this.stopped || this.host.pass === before) return;
     }
     this.replay = null;
-  }
-
-  /** A run stops at the horizon (limits.ts), however far it asks (`--until 100000h`); said once, as a warning. */
-  private withinHorizon(t: Micros): Micros {
-    const last = this.startTime + MAX_HORIZON;
-    if (t <= last) return t; // NaN too is taken as "as far as the horizon"
-    sayOnce(this.ownProblems, beyondHorizon(last));
-    return last;
   }
 
   /** The passes of the checkpoints kept (null: before the first pass), oldest first. */
@@ -576,14 +578,11 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     this.underway.run(() => !this.shouldStop?.());
     return true;
   }
-  /** Starts the hand-off of `source`'s checkpoint after the one this stands on (of pass `upTo` at most); from its own past
-   * run only pass 0 or a heavy pass: a hand-off restores the controllers anew, dearer than a quiet pass's step. */
+  /** Starts the hand-off of `source`'s checkpoint after the one this stands on (handOffNext's, `own`: its own past run's). */
   private takeFrom(source: HandOffSource, upTo: number, own = false, fits?: (next: Checkpoint, made: Decision[]) => boolean): boolean {
-    const target = { store: this.store, host: this.host, kubelets: this.kubelets, controllers: () => this.buildControllers() };
-    const next = handOffFrom(source, target);
-    if (next === undefined || next.pass === null || next.pass > upTo) return false;
-    if (own && next.pass !== 0 && !this.heavy.is(podsIn(next.pods))) return false;
-    if (fits && !fits(next, source.trace.slice(this.host.trace.length, next.traceLength))) return false;
+    const target = this.target;
+    const next = handOffNext(source, target, upTo, own ? this.heavy.is : undefined, fits);
+    if (next === undefined) return false;
     this.underway.start(this.handedOff(new HandOff(source, next, target, own, this.redo?.spend(own ? next : undefined))), 'handOff');
     return true;
   }
