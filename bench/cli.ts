@@ -1,5 +1,7 @@
 /** What every bench tool's command line shares: its options, how its main ends the process, and how it bundles its child. */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import CLI_NODE_OPTIONS from '../bin/node-options.json';
 
@@ -67,4 +69,27 @@ export function bundleSource(checkout: string, source: string, out: string): Pro
 export function childNodeOptions(semiSpaceMib = 64): string[] {
   if (semiSpaceMib <= 0) return [];
   return CLI_NODE_OPTIONS.map((o) => (o.startsWith('--max-semi-space-size=') ? `--max-semi-space-size=${semiSpaceMib}` : o));
+}
+
+/**
+ * The opening the hour's tools share (hourHeap, hourProfile, traceKept): `--inputs DIR` (its outage.yaml), the checkout
+ * measured (`--checkout`, this one by default), a scratch folder named `name-PID`, the child bundled from that checkout
+ * into it, and the child's node flags; undefined after the usage line when `--inputs` is missing.
+ */
+export async function hourTool(
+  name: string,
+  usage: string,
+  child: (checkout: string) => string,
+): Promise<{ checkout: string; scenario: string; dir: string; entry: string; node: string[] } | undefined> {
+  const inputs = arg('--inputs');
+  if (!inputs) {
+    process.stderr.write(`usage: ${usage}\n`);
+    return undefined;
+  }
+  const checkout = resolve(arg('--checkout', resolve(__dirname, '..'))!);
+  const dir = join(tmpdir(), `${name}-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  const entry = await bundleSource(checkout, child(checkout), join(dir, `${name}.js`));
+  const node = [process.execPath, '--expose-gc', '--max-old-space-size=16384', ...childNodeOptions()];
+  return { checkout, scenario: join(resolve(inputs), 'outage.yaml'), dir, entry, node };
 }

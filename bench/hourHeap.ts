@@ -14,11 +14,11 @@
  * there against 8.5 MB in the bundle. Counts are samples (one per interval's bytes on average), so
  * two runs differ by a few per cent; the profile and the bundle stay in the printed directory.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { timedRunner } from './benchLock';
-import { arg, bundleModules, bundleSource, childNodeOptions, runMain } from './cli';
+import { arg, bundleModules, hourTool, runMain } from './cli';
 
 const CHILD = (checkout: string) => `
 import { writeFileSync } from 'node:fs';
@@ -92,26 +92,20 @@ export function allocators(head: HeapNode, bundleUrl: string, fileAt: readonly s
 }
 
 async function main(): Promise<number> {
-  const inputs = arg('--inputs');
-  if (!inputs) {
-    process.stderr.write('usage: node --import tsx bench/hourHeap.ts --inputs DIR [--kept] [--checkout DIR] [--top N] [--interval-bytes N] [--no-lock]\n');
-    return 2;
-  }
-  const checkout = resolve(arg('--checkout', resolve(__dirname, '..'))!);
+  const tool = await hourTool(
+    'hour-heap',
+    'node --import tsx bench/hourHeap.ts --inputs DIR [--kept] [--checkout DIR] [--top N] [--interval-bytes N] [--no-lock]',
+    CHILD,
+  );
+  if (!tool) return 2;
+  const { checkout, scenario, dir, entry, node } = tool;
   const top = Number(arg('--top', '30'));
   const kept = process.argv.includes('--kept');
-  const dir = join(tmpdir(), `hour-heap-${process.pid}`);
-  mkdirSync(dir, { recursive: true });
-  const bundle = join(dir, 'hour-heap.js');
   const out = join(dir, 'hour.heapprofile');
-  const entry = await bundleSource(checkout, CHILD(checkout), bundle);
   const r = timedRunner(!process.argv.includes('--no-lock')).run([
-    process.execPath,
-    '--expose-gc',
-    '--max-old-space-size=16384',
-    ...childNodeOptions(),
+    ...node,
     entry,
-    JSON.stringify({ scenario: join(resolve(inputs), 'outage.yaml'), kept, out, interval: Number(arg('--interval-bytes', '16384')) }),
+    JSON.stringify({ scenario, kept, out, interval: Number(arg('--interval-bytes', '16384')) }),
   ]);
   if (r.status !== 0) throw new Error(r.stderr);
   const res = JSON.parse(r.stdout.trim().split('\n').pop()!) as { decisions: number; grownMiB: number };

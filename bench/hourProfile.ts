@@ -12,11 +12,11 @@
  * the bundle's `// src/...` comments name each function's file). The profiler's own cost lengthens
  * the hour by about a tenth: the split is what counts, not the total.
  */
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { timedRunner } from './benchLock';
-import { arg, bundleModules, bundleSource, childNodeOptions, runMain } from './cli';
+import { arg, bundleModules, hourTool, runMain } from './cli';
 
 const CHILD = (checkout: string) => `
 import { readFileSync } from 'node:fs';
@@ -95,29 +95,17 @@ function split(profile: Profile, marks: readonly number[], parts: Part[], fileAt
 }
 
 async function main(): Promise<number> {
-  const inputs = arg('--inputs');
-  if (!inputs) {
-    process.stderr.write('usage: node --import tsx bench/hourProfile.ts --inputs DIR [--checkout DIR] [--top N] [--interval-us N] [--no-lock]\n');
-    return 2;
-  }
-  const checkout = resolve(arg('--checkout', resolve(__dirname, '..'))!);
+  const tool = await hourTool(
+    'hour-profile',
+    'node --import tsx bench/hourProfile.ts --inputs DIR [--checkout DIR] [--top N] [--interval-us N] [--no-lock]',
+    CHILD,
+  );
+  if (!tool) return 2;
+  const { checkout, scenario, dir, entry, node } = tool;
   const top = Number(arg('--top', '25'));
   const interval = Number(arg('--interval-us', '250'));
-  const dir = join(tmpdir(), `hour-profile-${process.pid}`);
-  mkdirSync(dir, { recursive: true });
-  const entry = await bundleSource(checkout, CHILD(checkout), join(dir, 'hour-profile.js'));
   const runner = timedRunner(!process.argv.includes('--no-lock'));
-  const r = runner.run([
-    process.execPath,
-    '--expose-gc',
-    '--max-old-space-size=16384',
-    ...childNodeOptions(),
-    '--cpu-prof',
-    `--cpu-prof-dir=${dir}`,
-    `--cpu-prof-interval=${interval}`,
-    entry,
-    JSON.stringify({ scenario: join(resolve(inputs), 'outage.yaml') }),
-  ]);
+  const r = runner.run([...node, '--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-interval=${interval}`, entry, JSON.stringify({ scenario })]);
   if (r.status !== 0) throw new Error(r.stderr);
   const out = JSON.parse(r.stdout.trim().split('\n').pop()!) as { mainMs: number; marks: number[]; passes: number[]; decisions: number };
   const dearest = out.passes.indexOf(Math.max(...out.passes)) + 1;

@@ -12,11 +12,10 @@
  * What the trace keeps is what the hour's scavenges copy and promote (bench/README.md "engine18",
  * "trace29"): a bound on what any lighter form of the records could save.
  */
-import { join, resolve } from 'node:path';
-import { mkdirSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { timedRunner } from './benchLock';
-import { arg, bundleSource, childNodeOptions, runMain } from './cli';
+import { hourTool, runMain } from './cli';
 
 const CHILD = (checkout: string) => `
 import { loadScenario } from ${JSON.stringify(join(checkout, 'src/engine/snapshot/scenario'))};
@@ -66,23 +65,10 @@ interface Row {
 }
 
 async function main(): Promise<number> {
-  const inputs = arg('--inputs');
-  if (!inputs) {
-    process.stderr.write('usage: node --import tsx bench/traceKept.ts --inputs DIR [--checkout DIR] [--no-lock]\n');
-    return 2;
-  }
-  const checkout = resolve(arg('--checkout', resolve(__dirname, '..'))!);
-  const dir = join(tmpdir(), `trace-kept-${process.pid}`);
-  mkdirSync(dir, { recursive: true });
-  const entry = await bundleSource(checkout, CHILD(checkout), join(dir, 'trace-kept.js'));
-  const r = timedRunner(!process.argv.includes('--no-lock')).run([
-    process.execPath,
-    '--expose-gc',
-    '--max-old-space-size=16384',
-    ...childNodeOptions(),
-    entry,
-    JSON.stringify({ scenario: join(resolve(inputs), 'outage.yaml') }),
-  ]);
+  const tool = await hourTool('trace-kept', 'node --import tsx bench/traceKept.ts --inputs DIR [--checkout DIR] [--no-lock]', CHILD);
+  if (!tool) return 2;
+  const { checkout, scenario, entry, node } = tool;
+  const r = timedRunner(!process.argv.includes('--no-lock')).run([...node, entry, JSON.stringify({ scenario })]);
   if (r.status !== 0) throw new Error(r.stderr);
   const res = JSON.parse(r.stdout.trim().split('\n').pop()!) as { decisions: number; heap: number; rest: number; rows: Row[] };
   const mb = (b: number) => (b / 1e6).toFixed(2);

@@ -68,8 +68,9 @@ export class FurthestRun {
   /** Learns the passes' instants and extends the run from the trace's new decisions. */
   catchUp(trace: DecisionList): void {
     for (let i = this.run.length; i < trace.length; i++) {
-      this.passes.observe(trace.at(i)!);
-      this.run.push(trace.at(i)!);
+      const d = trace.at(i)!;
+      this.passes.observe(d);
+      this.run.push(d);
     }
   }
 

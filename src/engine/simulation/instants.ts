@@ -75,7 +75,6 @@ export function runRounds(
   return 'done';
 }
 
-/** Said once when a caller asks for a time past the horizon (model/limits.ts): the run stops at `last`. */
 /** A run stops at the horizon (limits.ts), however far it asks (`--until 100000h`); said once in `problems`, as a warning. */
 export function withinHorizon(startTime: Micros, t: Micros, problems: Problem[]): Micros {
   const last = startTime + MAX_HORIZON;
@@ -84,6 +83,7 @@ export function withinHorizon(startTime: Micros, t: Micros, problems: Problem[])
   return last;
 }
 
+/** Said once when a caller asks for a time past the horizon (model/limits.ts): the run stops at `last`. */
 export function beyondHorizon(last: Micros): Problem {
   return {
     code: 'beyond-horizon',
