@@ -9,7 +9,7 @@
 import { formatTime, parseTimestamp } from '../model/time';
 import { withoutTime, type WhyNot, type WhyNotCheck, type WhyNotOutcome, type WhyNotWorld } from '../trace/whyNot';
 
-const POD_DELETIONS = new Set<WhyNotOutcome>(['PodDeletedByTaintEviction', 'PodDeletedByPodEviction', 'PodDeletedByScaleDown']);
+export const POD_DELETIONS = new Set<WhyNotOutcome>(['PodDeletedByTaintEviction', 'PodDeletedByPodEviction', 'PodDeletedByScaleDown']);
 
 /** `w` unchanged, or "never" when the timeline deletes its pod by the time it names. */
 export function readTimelineDelete(w: WhyNot, world: WhyNotWorld): WhyNot {

@@ -14,7 +14,9 @@
  * - the timeline's NoExecute taint at the instant it sets the node's Ready=False (rs-deletion-cost seed 128): a time
  *   chained to the controller's not-ready taint is not certain while a taint the pod does not tolerate comes first;
  * - the timeline's delete of the pod by the time a controller's deletion is named (notready-then-unknown seed 103,
- *   rs-deletion-cost seed 120): never.
+ *   rs-deletion-cost seed 120): never;
+ * - 1.12: the timeline stops a node's kubelet and taints it NoExecute at one instant (outage-1.12 seed 1020): the pod
+ *   eviction's time is later than the taint eviction's, so it never comes (deletedFirst.ts).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -115,6 +117,15 @@ const cases: { name: string; file: string; events: [number, object][] }[] = [
       [90, stop('node-a3')],
     ],
   },
+  // each path right about its own controller, the pod eviction's time one the pod does not live to (outage-1.12 seed 1020)
+  {
+    name: "1.12: a node's kubelet stopped and the node tainted NoExecute by the timeline at one instant (seed 1020)",
+    file: 'outage-1.12.yaml',
+    events: [
+      [120, stop('node-b1')],
+      [120, maint('node-b1')],
+    ],
+  },
 ];
 
 for (const c of cases)
@@ -138,4 +149,22 @@ test("a pod the timeline deletes before its taint eviction: never, the timeline'
   assert.equal(w.conditional, undefined);
   assert.match(formatWhyNotWhen(w), /never, if the timeline deletes the pod at .*00:03:00/);
   assert.equal(w.path?.at(-1)?.guard, 'noTimelineDeleteBefore');
+});
+
+test('1.12: a pod the taint eviction deletes before its pod eviction: never, the earlier path named (seed 1020)', () => {
+  const base = loadScenario(join('examples', 'outage-1.12.yaml'), nodeFs());
+  const added = cases
+    .find((c) => c.name.includes('seed 1020'))!
+    .events.map(([at, e], i) => ({ ...e, at: { offset: seconds(at) }, index: base.events.length + i }) as Scenario['events'][number]);
+  const sim = createSimulation({ ...base, events: [...base.events, ...added] });
+  sim.runUntil(sim.startTime + seconds(90));
+  const pod = [...sim.host.cluster.pods.values()].find((p) => p.nodeName === 'node-b1' && !p.meta.ownerReferences?.some((o) => o.kind === 'DaemonSet'))!;
+  const ws = whyNotOfControllers(sim, `Pod/default/${pod.meta.name}`);
+  const taint = ws.find((x) => x.outcome === 'PodDeletedByTaintEviction')!;
+  const evict = ws.find((x) => x.outcome === 'PodDeletedByPodEviction')!;
+  assert.match(formatWhyNotWhen(taint), /00:02:00/, 'the taint eviction names the taint instant');
+  assert.equal(evict.never, true);
+  assert.equal(evict.conditional, undefined);
+  assert.match(formatWhyNotWhen(evict), /never, if the timeline taints Node\/node-b1 .* comes first/);
+  assert.equal(evict.path?.at(-1)?.guard, 'noOtherDeletionBefore');
 });
