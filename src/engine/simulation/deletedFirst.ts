@@ -24,7 +24,7 @@ export function readDeletedFirst(answers: readonly WhyNot[]): WhyNot[] {
   if (first === undefined) return [...answers];
   const by = first;
   return answers.map((w) => {
-    if (w === by.w || !w.outcome || !POD_DELETIONS.has(w.outcome) || w.never || !w.object?.startsWith('Pod/')) return w;
+    if (w === by.w || !timedPodDeletion(w)) return w;
     const named = w.wouldFireAt ?? w.conditional?.at;
     if (named === undefined || parseTimestamp(named)! <= by.at) return w;
     const at = formatTime(by.at);
@@ -42,7 +42,11 @@ export function readDeletedFirst(answers: readonly WhyNot[]): WhyNot[] {
 
 /** The time of a pod deletion that nothing but the timeline's own events decide. */
 function firmTime(w: WhyNot): Micros | undefined {
-  if (!w.outcome || !POD_DELETIONS.has(w.outcome) || w.never || !w.object?.startsWith('Pod/')) return undefined;
+  if (!timedPodDeletion(w)) return undefined;
   if (w.wouldFireAt !== undefined) return parseTimestamp(w.wouldFireAt);
   return w.conditional && /^the timeline [^,]*$/.test(w.conditional.if) ? parseTimestamp(w.conditional.at) : undefined;
+}
+
+function timedPodDeletion(w: WhyNot): boolean {
+  return w.outcome !== undefined && POD_DELETIONS.has(w.outcome) && !w.never && w.object?.startsWith('Pod/') === true;
 }
