@@ -20,6 +20,7 @@ import { rulesOf } from '../controllers/nodeLifecycle/versionRules';
 import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE } from '../controllers/nodeLifecycle/taints';
 import { withoutTime, type KubeletFacts, type WhyNot, type WhyNotCheck, type WhyNotOutcome, type WhyNotWorld } from '../trace/whyNot';
 import { readyAgainBound, repostAfter, repostOfReady } from '../controllers/nodeLifecycle/kubeletLapse';
+import { firstAllDown, type Lapsing } from './lapseRounds';
 
 const NODE_LIFECYCLE = new Set<WhyNotOutcome>(['NodeTaintedNoExecute', 'NodePodsEvicted', 'PodDeletedByPodEviction']);
 const CONTROLLER_TAINTS = new Set([NOT_READY_NO_EXECUTE.key, UNREACHABLE_NO_EXECUTE.key]);
@@ -56,8 +57,10 @@ export function masterDisruptionAhead(host: ControllerHost, world: WhyNotWorld, 
   const key = 'masterDisruptionAhead';
   if (world.memo?.has(key)) return world.memo.get(key) as MasterAhead;
   let from: Micros | undefined = -Infinity;
+  // from the nodes that do not flap alone: the lapsing ones' rounds are read against it (lapseRounds.ts)
+  let others = -Infinity;
   const lapsed: { node: string; at: Micros; k: KubeletFacts }[] = [];
-  const reposting: { node: string; repost: Micros }[] = [];
+  const reposting: { node: string; repost: Micros; k: KubeletFacts }[] = [];
   // the mode's start, and so its end, is known only where each node's Unknown is the pass the controller sets it at
   let endKnown = true;
   const rules = rulesOf(host);
@@ -70,7 +73,7 @@ export function masterDisruptionAhead(host: ControllerHost, world: WhyNotWorld, 
     if (ready?.status !== 'True') {
       // down now, but a lapsing kubelet re-posts Ready=True: up again from the pass that reads it (backBy)
       const repost = k?.running && k.lapses ? repostOfReady(k) : undefined;
-      if (repost !== undefined) reposting.push({ node: name, repost });
+      if (repost !== undefined) reposting.push({ node: name, repost, k: k! });
       continue;
     }
     // one whose kubelet posts too seldom goes Unknown between its posts as a stopped one does (kubeletLapse.ts), or later
@@ -98,6 +101,7 @@ export function masterDisruptionAhead(host: ControllerHost, world: WhyNotWorld, 
       }
       // the pass past probe + grace, where the passes are known (a probe read later only comes later)
       from = Math.max(from, ahead.passAtOrAfter?.(probe + grace + 1) ?? probe + grace + 1);
+      others = Math.max(others, from);
       continue;
     }
     const first = (world.nodeEvents?.(name) ?? []).find((e) => e.kind === 'kubelet');
@@ -108,8 +112,11 @@ export function masterDisruptionAhead(host: ControllerHost, world: WhyNotWorld, 
     // the timeline's stop is when it may go, not the pass it goes Unknown at: the mode's start is not known
     endKnown = false;
     from = Math.max(from, first.at);
+    others = Math.max(others, first.at);
   }
-  const out: MasterAhead = { from };
+  const out: MasterAhead = { from, others };
+  if (lapsed.length || reposting.length)
+    out.lapsing = [...lapsed.map(({ node, at, k }) => ({ node, k, unknownAt: at })), ...reposting.map(({ node, k }) => ({ node, k, unknownAt: -Infinity }))];
   const end = from !== undefined && from > -Infinity && endKnown ? modeEnd(from, lapsed, ahead) : undefined;
   if (end) out.end = end;
   if (from !== undefined && from > -Infinity && ahead.passAtOrAfter) out.back = backBy(from, lapsed, reposting, ahead.passAtOrAfter);
@@ -119,6 +126,10 @@ export function masterDisruptionAhead(host: ControllerHost, world: WhyNotWorld, 
 
 interface MasterAhead {
   from: Micros | undefined;
+  /** the instant from which every node but the lapsing ones may be down */
+  others: Micros;
+  /** the nodes whose kubelets post too seldom, Ready now or down with a re-post of Ready to come */
+  lapsing?: Lapsing[];
   end?: ModeEnd;
   /** the nodes whose lapsing kubelets re-post Ready=True, read at or before `from`: up again when the last one goes down */
   back?: { node: string; read: Micros }[];
@@ -127,7 +138,7 @@ interface MasterAhead {
 function backBy(
   from: Micros,
   lapsed: readonly { node: string; at: Micros; k: KubeletFacts }[],
-  reposting: readonly { node: string; repost: Micros }[],
+  reposting: readonly { node: string; repost: Micros; k: KubeletFacts }[],
   passAtOrAfter: (t: Micros) => Micros | undefined,
 ): MasterAhead['back'] {
   const reposts = [...reposting, ...lapsed.map(({ node, at, k }) => ({ node, repost: k.postsReady === 'True' ? repostAfter(k, at) : undefined }))];
@@ -151,6 +162,19 @@ function upThrough(host: ControllerHost, world: WhyNotWorld, back: MasterAhead['
   if (!events) return false;
   const grace = host.config.nodeMonitorGracePeriod;
   return back!.some((b) => at <= b.read + grace && !events.some((e) => e.kind === 'other' || e.nodes?.includes(b.node)));
+}
+
+/**
+ * Whether the lapsing kubelets' rounds, followed ahead, never have every one of them down at once from the instant the
+ * other nodes may all be down through `at`, with nothing of the timeline about them (or of a reach not read) on the way.
+ */
+function lapsesOutOfStep(host: ControllerHost, world: WhyNotWorld, m: MasterAhead, at: Micros, ahead: NodesAhead): boolean {
+  if (!m.lapsing || !ahead.passAtOrAfter) return false;
+  const events = world.eventsUntil?.(at);
+  const nodes = new Set(m.lapsing.map((l) => l.node));
+  if (!events || events.some((e) => e.kind === 'other' || e.nodes?.some((n) => nodes.has(n)))) return false;
+  // -Infinity: every other node is down now
+  return firstAllDown(m.lapsing, Math.max(m.others, host.now), at, host.config.nodeMonitorGracePeriod, ahead.passAtOrAfter) === undefined;
 }
 
 /** The first re-post of Ready=True that ends the mode begun at `from`, if every lapsed node is still down at `from`. */
@@ -186,10 +210,11 @@ export function readMasterDisruption(w: WhyNot, host: ControllerHost, world: Why
   // an answer given in the mode names its end already, as a bound ("… and its zone's rate and queue let it through at once"),
   // and so does one through it: a pod's deletion under the node's taint (all-zones-down, HUNT_RESTART seed 215: said no time)
   if (givenInTheMode(w)) return w;
-  const { from, end, back } = masterDisruptionAhead(host, world, ahead);
+  const m = masterDisruptionAhead(host, world, ahead);
+  const { from, end, back } = m;
   const at = parseTimestamp(named)!;
   // the pass at the instant all zones go down runs before the taint eviction's timer at it
-  if (from === undefined || at < from || upThrough(host, world, back, at)) return w;
+  if (from === undefined || at < from || upThrough(host, world, back, at) || lapsesOutOfStep(host, world, m, at, ahead)) return w;
   const check: WhyNotCheck = {
     guard: 'noMasterDisruptionBefore',
     upstream: 'handleDisruption: allAreFullyDisrupted -> markNodeAsReachable / cancelPodEviction (node_lifecycle_controller.go)',

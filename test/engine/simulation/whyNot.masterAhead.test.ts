@@ -7,7 +7,9 @@
  * - seeds 28 and 34: a pod's deletion under the controller's taint said for +6m (+5m10s), cancelled when the last zone
  *   went down: no node stays Ready until then (masterAhead.ts);
  * - HUNT_PARTIAL HUNT_RESTART seed 803: a node whose lapsing kubelet re-posts Ready before the last zone could go down
- *   keeps it up for a grace period from the pass that reads it, so a time named before then stands.
+ *   keeps it up for a grace period from the pass that reads it, so a time named before then stands;
+ * - HUNT_PARTIAL seed 1063: flapping nodes followed round by round (lapseRounds.ts): a time named stands while they are
+ *   never down together before it.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -55,6 +57,16 @@ const cases: { name: string; events: [number, object][] }[] = [
       [120, { ...kubelet('start', 'node-c1'), only: 'status' }],
       [180, { kind: 'taint', target: { nodes: ['node-c1'] }, taint: { key: 'example.com/maint', effect: 'NoExecute' } }],
       [180, { kind: 'restartControllerManager', failover: false }],
+    ],
+  },
+  {
+    // node-a6 and node-a3 of zone a, started `only: status` at +45s and +3m, flap a minute apart (Unknown at +4m35s and
+    // +4m50s, read Ready again at +4m40s and +4m55s, and so on): never down together, so the mode never begins again and
+    // node-c1's pods go at +7m55s; the reader followed one round of each and said no time from +4m (288 answers)
+    name: 'two flapping nodes of the last zone up, never down together: the deletions keep their time (HUNT_PARTIAL seed 1063)',
+    events: [
+      [45, { ...kubelet('start', 'node-a6'), only: 'status' }],
+      [180, { ...kubelet('start', 'node-a3'), only: 'status' }],
     ],
   },
   {
