@@ -22,7 +22,7 @@ import { replicaSetMachine } from './machine';
 import { machineView } from '../../machines/view';
 import { byEntryKey, byKey, StatusEchoes } from './entry';
 import { ReplicaSetCore } from './core';
-import { handlePodEvent, handlePodsReadyChanged, handleReplicaSetEvent, ReadyStretch } from './informerHandlers';
+import { handlePodEvent, handlePodsReadyChanged, handleReplicaSetEvent } from './informerHandlers';
 import { nextWake, processDueKeys } from './processNextWorkItem';
 import { replicaSetMayAnswer, replicaSetWhyNot } from './whyNot';
 import type { WhyNotWorld } from '../../trace/whyNot';
@@ -37,8 +37,6 @@ let machineDefinition: unknown;
 
 export class ReplicaSetController extends ReplicaSetCore implements SimController {
   readonly name = 'replicaset' as const;
-  /** the stretch of Ready-only batches under way (informerHandlers.ts ReadyStretch); ended by anything else the controller is told or does */
-  private stretch: ReadyStretch | undefined;
 
   // ---------------------------------------------------------------- lifecycle
 
@@ -48,7 +46,6 @@ export class ReplicaSetController extends ReplicaSetCore implements SimControlle
 
   /** `start`, yielding after every `perPiece` pods or ReplicaSets: 150,000 pods indexed and checked, 14,120 ReplicaSets at 5,000 nodes */
   *startInPieces(host: ControllerHost, _memory: 'reconstructed' | 'fresh' | undefined, perPiece: number): Generator<void, void, void> {
-    this.stretch = undefined;
     yield* this.rebuildIndexesInPieces(host, perPiece);
     let n = 0;
     for (const [key, rs] of [...host.cluster.replicaSets].sort(byKey)) {
@@ -66,18 +63,15 @@ export class ReplicaSetController extends ReplicaSetCore implements SimControlle
   // ---------------------------------------------------------------- informer handlers
 
   onReplicaSetEvent(host: ControllerHost, type: WatchType, rs: ReplicaSetRecord, key?: string): void {
-    this.stretch = undefined;
     handleReplicaSetEvent(this, host, type, rs, key);
   }
 
   onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore, key?: string): void {
-    this.stretch = undefined;
     handlePodEvent(this, host, type, pod, before, key);
   }
 
   onPodsReadyChanged(host: ControllerHost, batch: PodsReadyBatch): void {
-    const going = this.stretch !== undefined && this.stretch.at === host.now ? this.stretch : new ReadyStretch(host.now);
-    this.stretch = handlePodsReadyChanged(this, host, batch, going);
+    handlePodsReadyChanged(this, host, batch);
   }
 
   // ---------------------------------------------------------------- clock
@@ -87,12 +81,10 @@ export class ReplicaSetController extends ReplicaSetCore implements SimControlle
   }
 
   wake(host: ControllerHost, shouldYield?: () => boolean): boolean {
-    this.stretch = undefined;
     return processDueKeys(this, host, shouldYield);
   }
 
   instantDone(): void {
-    this.stretch = undefined;
     echoesAtInstantEnd(this);
   }
 
@@ -161,7 +153,6 @@ export class ReplicaSetController extends ReplicaSetCore implements SimControlle
   }
 
   *restoreInPieces(saved: unknown, host: ControllerHost, from?: RestoreFrom): Generator<void, void, void> {
-    this.stretch = undefined;
     this.unsynced = null;
     this.echoes = new StatusEchoes();
     yield* restoreController(this, saved, host, from);

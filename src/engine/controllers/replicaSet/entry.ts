@@ -164,12 +164,6 @@ export class PodSet extends Map<string, PodRecord> {
    * a set made), so that a pod event in the same owner finds its ReplicaSet without a look-up by uid
    */
   entry: Entry | undefined = undefined;
-  /**
-   * The owner's entry as a batch of Ready-only updates last resolved and queued it, in the stretch
-   * `readyStretch` (informerHandlers.ts ReadyStretch): while that stretch goes on, it is queued.
-   */
-  readyStretch: object | undefined = undefined;
-  readyEntry: Entry | undefined = undefined;
   /** `owner`: the controller's uid, '' for the orphans of a namespace */
   constructor(readonly owner: string) {
     super();

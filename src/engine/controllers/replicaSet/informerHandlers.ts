@@ -6,7 +6,7 @@
 import type { ControllerHost } from '../controllerHost';
 import type { PodBefore, PodsReadyBatch, WatchType } from '../controller';
 import type { OwnerReference, PodRecord, ReplicaSetRecord } from '../../model/types';
-import { MICROS_PER_SECOND, type Micros } from '../../model/time';
+import { MICROS_PER_SECOND } from '../../model/time';
 import { controllerOf, isPodActive, isPodReady } from './podUtil';
 import { byEntryKey, type Entry, type PodSet } from './entry';
 import type { ReplicaSetCore } from './core';
@@ -122,16 +122,6 @@ function enqueueWhenAvailable(
 }
 
 /**
- * A stretch of batches of Ready-only updates with nothing else told to the controller between them,
- * at one instant (the controller starts one at a batch and ends it at any other event, wake or
- * restore). Within it no entry leaves the queue and no ReplicaSet or entry comes or goes, so an
- * owner resolved and queued for one pod is queued for the next pod of its set as well.
- */
-export class ReadyStretch {
-  constructor(readonly at: Micros) {}
-}
-
-/**
  * A batch of Ready-only updates (SimController.onPodsReadyChanged), each as handlePodEvent has it,
  * in order. A controller's pod indexed under it already, not being deleted, in the phase it had, is
  * handled as upstream's updatePod handles it (its owner enqueued; the AddAfter if it became ready),
@@ -143,14 +133,8 @@ export class ReadyStretch {
  * in no other: `index` takes it out of one before putting it in another), instead of by its key in
  * `ownerOfPod` (150,000 keys, a cache miss or more per pod). The sets are found in one loop first:
  * independent look-ups whose misses overlap.
- *
- * The owner is resolved and queued once per set in a `stretch`: a zone's nodes going Unknown mark
- * 50,000 pods in one pass, one node's batch after another, three or four of each ReplicaSet, and
- * workqueue.Add of a key queued already does nothing; a later pod of a set, not ready, takes the
- * entry kept on the set (its reference of the same kind, name and namespace) instead of reaching
- * the entry, its machine and the ReplicaSet again. Returns the stretch the next batch goes on with.
  */
-export function handlePodsReadyChanged(rsc: ReplicaSetCore, host: ControllerHost, batch: PodsReadyBatch, stretch: ReadyStretch): ReadyStretch {
+export function handlePodsReadyChanged(rsc: ReplicaSetCore, host: ControllerHost, batch: PodsReadyBatch): void {
   const { count, pods, keys, before } = batch;
   const refs = new Array<OwnerReference | undefined>(count);
   const sets = new Array<PodSet | undefined>(count);
@@ -169,7 +153,6 @@ export function handlePodsReadyChanged(rsc: ReplicaSetCore, host: ControllerHost
     const set = sets[i];
     if (set === undefined || pod.meta.deletionTimestamp !== undefined || before[i].phase !== pod.phase) {
       handlePodEvent(rsc, host, 'updated', pod, before[i], key);
-      stretch = new ReadyStretch(host.now);
       continue;
     }
     if (rsc.verify && (rsc.ownerOfPod.get(key) !== set || !rsc.checkedOwners.has(pod.meta.ownerReferences)))
@@ -177,36 +160,11 @@ export function handlePodsReadyChanged(rsc: ReplicaSetCore, host: ControllerHost
     const was = held[i]!;
     rsc.tallyOf(set)?.replace(key, was, pod);
     if (was !== pod) set.set(key, pod);
-    const ref = refs[i]!;
-    // a pod not ready now has no AddAfter (enqueueWhenAvailable), so its owner's ReplicaSet is not read
-    const kept = set.readyStretch === stretch ? set.readyEntry : undefined;
-    if (kept !== undefined && ref.kind === 'ReplicaSet' && ref.name === kept.name && pod.meta.namespace === kept.ns && !isPodReady(pod)) {
-      if (rsc.verify) verifyQueued(rsc, host, pod, ref, set, kept);
-      continue;
-    }
-    const entry = rsc.resolveControllerRef(host, pod.meta.namespace, ref, set);
+    const entry = rsc.resolveControllerRef(host, pod.meta.namespace, refs[i]!, set);
     if (!entry) continue;
     rsc.enqueue(entry, host.now);
-    if (queuedBy(entry, host.now)) {
-      set.readyStretch = stretch;
-      set.readyEntry = entry;
-    }
     enqueueWhenAvailable(rsc, host, entry, rsc.resolvedRs, pod, before[i]);
   }
-  return stretch;
-}
-
-/** the entry's key waits in the queue, due by `at` (ReplicaSetCore.enqueue's early return) */
-function queuedBy(entry: Entry, at: Micros): boolean {
-  const snap = entry.actor.snapshot();
-  const due = snap.context.dueAt;
-  return (snap.value as { queue: string }).queue === 'queued' && due !== null && due <= at;
-}
-
-/** with verification on: the pod's owner as resolveControllerRef finds it is the entry kept on its set, queued by now */
-function verifyQueued(rsc: ReplicaSetCore, host: ControllerHost, pod: PodRecord, ref: OwnerReference, set: PodSet, entry: Entry): void {
-  if (rsc.resolveControllerRef(host, pod.meta.namespace, ref, set) !== entry || !queuedBy(entry, host.now))
-    throw new Error(`replicaset: ${entry.key}, kept on its pod set in a stretch of Ready-only batches, is not the owner found now or is not queued`);
 }
 
 /** deletePod: DeletionObserved for the pod's controller, and remember the pod as one to replace. */
