@@ -7,8 +7,9 @@
  * selected, then its first pod. From the end of that Run Until until the idle work is done (or --seconds), every slice is
  * timed and labelled by what ran in it (the calls below, their inclusive times, nested ones counted in their callers too)
  * and by the collections that fell in it; a click lands in whatever slice is under way and waits for its end.
- * Prints each slice over --over ms, the clicks, and one SUMMARY line (how many slices, how many over 20 and 50 ms, the
- * longest, the sum) for A/B pairs. A measurement, not a test: run it under the bench lock.
+ * Prints each slice over --over ms (wall, and the process's CPU time in it: on a shared machine a slice's wall time counts
+ * the time the process waited for a core), the clicks, and one SUMMARY line (how many slices, how many over 20 and 50 ms,
+ * the longest, the most CPU, the sum) for A/B pairs. A measurement, not a test: run it under the bench lock.
  *
  *   flock /tmp/cs-bench.lock node --max-old-space-size=16000 --import tsx bench/idleSlices.ts [SCENARIO] [--root DIR] [--over 20] [--seconds 30]
  *
@@ -91,16 +92,16 @@ const main = async (): Promise<void> => {
   label(NodeIndexBuild?.prototype, 'NodeIndexBuild', ['slice', 'finish']);
 
   /** every slice from the Run Until's end: its start, its length, what ran in it */
-  const slices: { at: number; ms: number; what: string }[] = [];
+  const slices: { at: number; ms: number; cpu: number; what: string }[] = [];
   let t0 = 0;
-  const { session, idle } = await idleSession(root, file, (ms) => {
+  const { session, idle } = await idleSession(root, file, (ms, cpu) => {
     if (t0) {
       const what = [...parts]
         .sort((a, b) => b[1].ms - a[1].ms)
         .filter(([, e]) => e.ms >= 1)
         .map(([k, e]) => `${k}${e.n > 1 ? ` ×${e.n}` : ''} ${e.ms.toFixed(0)}`)
         .join(', ');
-      slices.push({ at: performance.now() - ms - t0, ms, what });
+      slices.push({ at: performance.now() - ms - t0, ms, cpu, what });
     }
     parts = new Map();
   });
@@ -179,13 +180,14 @@ const main = async (): Promise<void> => {
   };
   for (const s of slices)
     if (s.ms > OVER) {
-      process.stdout.write(`  ${s.at.toFixed(0).padStart(6)}: ${s.ms.toFixed(0).padStart(4)} ms  ${s.what}${gcIn(s)}\n`);
+      process.stdout.write(`  ${s.at.toFixed(0).padStart(6)}: ${s.ms.toFixed(0).padStart(4)} ms (CPU ${s.cpu.toFixed(0)})  ${s.what}${gcIn(s)}\n`);
       if (profile) process.stdout.write(`          self: ${selfIn(profile, hrAt, s.at, s.at + s.ms)}\n`);
     }
   const ms = slices.map((s) => s.ms);
-  const longest = slices.reduce((a, s) => (s.ms > a.ms ? s : a), { at: 0, ms: 0, what: '' });
+  const longest = slices.reduce((a, s) => (s.ms > a.ms ? s : a), { at: 0, ms: 0, cpu: 0, what: '' });
+  const cpus = slices.map((s) => s.cpu);
   process.stdout.write(
-    `SUMMARY slices ${ms.length} over20 ${ms.filter((x) => x > 20).length} over50 ${ms.filter((x) => x > 50).length} longest ${longest.ms.toFixed(0)} ms (${longest.what}${gcIn(longest)}) sum ${ms.reduce((a, b) => a + b, 0).toFixed(0)} ms, the longest at ${longest.at.toFixed(0)} ms; GCs over 20 ms ${gcs.filter((g) => g.ms > 20).length}; load ${load()}\n`,
+    `SUMMARY slices ${ms.length} over20 ${ms.filter((x) => x > 20).length} over50 ${ms.filter((x) => x > 50).length} longest ${longest.ms.toFixed(0)} ms (CPU ${longest.cpu.toFixed(0)}; ${longest.what}${gcIn(longest)}) most CPU ${Math.max(0, ...cpus).toFixed(0)} ms, CPU over20 ${cpus.filter((x) => x > 20).length} sum ${ms.reduce((a, b) => a + b, 0).toFixed(0)} ms, the longest at ${longest.at.toFixed(0)} ms; GCs over 20 ms ${gcs.filter((g) => g.ms > 20).length}; load ${load()}\n`,
   );
   process.exit(0);
 };
