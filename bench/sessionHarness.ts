@@ -35,25 +35,34 @@ export async function sessionOpener(root: string): Promise<(file: string) => any
 /**
  * A panel Session opened on `file` with the panel's idle work on real timers, as ctx.ts runs it (IdlePrepare, armed by
  * every message the session posts: the selections' warm-up first, then Session.idleSlice). `timed` hears each slice's
- * wall time.
+ * wall time and the process's CPU time in it.
  */
-export async function idleSession(root: string, file: string, timed?: (ms: number) => void): Promise<{ session: any; idle: { dispose(): void } }> {
+export async function idleSession(
+  root: string,
+  file: string,
+  timed?: (ms: number, cpuMs: number) => void,
+): Promise<{ session: any; idle: { dispose(): void } }> {
   const open = await sessionOpener(root);
   const { IdlePrepare } = await import(`${root}/src/extension/idlePrepare`);
   const { panelIdleWork, panelOwedWork: owedWork } = await import(`${root}/src/extension/warmSelection`);
   let session: any;
   const work = panelIdleWork(() => session);
+  // each slice's wall time and the process's CPU time in it (every thread's: the collector's helpers too)
+  const cpu = (): number => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
   const timedSlice = (slice: (more: () => boolean) => boolean) => (more: () => boolean) => {
-    const t = performance.now();
+    const [t, c] = [performance.now(), cpu()];
     const left = session ? slice(more) : false;
-    timed?.(performance.now() - t);
+    timed?.(performance.now() - t, cpu() - c);
     return left;
   };
   const idle = new IdlePrepare(
     (more: () => boolean, idleTime?: boolean) => {
-      const t = performance.now();
+      const [t, c] = [performance.now(), cpu()];
       const left = session ? work(more, idleTime) : false;
-      timed?.(performance.now() - t);
+      timed?.(performance.now() - t, cpu() - c);
       return left;
     },
     () => session?.slices.running ?? true,

@@ -23,8 +23,15 @@ import {
   type EvictionLookup,
 } from './viewModel';
 
-/** How many pods' items one slice of completeOpenSlice makes (a few milliseconds on a loaded 2-core machine). */
-const PODS_PER_PIECE = 1000;
+/**
+ * How many pods' items one piece of completeOpenSlice makes between two looks at the slice's clock: 2-3 ms at 5,000 nodes
+ * on a quiet 2-core machine (1,000 made pieces of 16-110 ms under load, each at least one a slice).
+ */
+export const PODS_PER_PIECE = 250;
+/** The records' keys completeOpenSlice reads a piece, per pod's item a piece makes (reading a key is that much cheaper). */
+export const KEYS_PER_POD = 32;
+/** ReplicaSets' items a piece of an alignment's owed ones (KeptView.alignSlice) compares or makes: 4-5 ms at 5,000 nodes. */
+export const REPLICA_SETS_PER_PIECE = 1000;
 /** Ready-only keys put in the stale set between two looks at the slice's clock (about 2 ms at 150,000 pods). */
 const STALE_CHUNK = 8192;
 /** Ready-only keys left listed at most (RecordsView.staleLists): four times the Unknown pass's 50,000 at 5,000 nodes. */
@@ -177,6 +184,12 @@ export class RecordsView {
   /** completeOpenSlice's pods (their keys when it began) and how many of them are made */
   private openKeys?: string[];
   private openDone = 0;
+  /**
+   * completeOpenSlice's read of the records' keys under way, a piece at a time: every key for its first round, then those
+   * without an item (the pods made since). Of the pod map it was begun on (another map: begun again); the map's iterator
+   * goes on over keys added since and skips those deleted.
+   */
+  private openScan?: { pods: ReadonlyMap<string, unknown>; keys: Iterator<string>; found: string[]; all: boolean };
 
   /** While pods' items of the first update wait (completePods, completeOpenSlice): the evictions of the last update. */
   get podsPending(): EvictionLookup | undefined {
@@ -190,7 +203,7 @@ export class RecordsView {
   completeOpen(cluster: ClusterState): void {
     const evictions = this.pending;
     if (!evictions) return;
-    this.pending = this.openKeys = undefined;
+    this.pending = this.openKeys = this.openScan = undefined;
     this.update(cluster, evictions, false, cluster.pods.keys(), { nodes: [], replicaSets: [] });
   }
 
@@ -205,27 +218,49 @@ export class RecordsView {
   completeOpenSlice(cluster: ClusterState, more: () => boolean, podsPerPiece = PODS_PER_PIECE): boolean {
     const evictions = this.pending;
     if (!evictions) return false;
-    if (!this.openKeys) {
-      this.openKeys = [...cluster.pods.keys()];
-      this.openDone = 0;
+    for (;;) {
+      if (!this.openKeys) {
+        // every pod's key for the first round, then the pods made since the keys were taken, which the updates meanwhile
+        // left to this; a piece at a time (150,000 keys were one piece of 10-30 ms at 5,000 nodes)
+        const keys = this.openKeysSlice(cluster, more, podsPerPiece * KEYS_PER_POD);
+        if (!keys) return true;
+        if (!keys.length) break;
+        this.openKeys = keys;
+        this.openDone = 0;
+        if (!more()) return true;
+      }
+      const keys = this.openKeys;
+      do {
+        const piece = keys.slice(this.openDone, this.openDone + podsPerPiece);
+        this.openDone += piece.length;
+        this.update(cluster, this.pending!, false, piece, { nodes: [], replicaSets: [] });
+      } while (this.openDone < keys.length && more());
+      if (this.openDone < keys.length) return true;
+      this.openKeys = undefined;
+      if (!more()) return true;
     }
-    const keys = this.openKeys;
-    do {
-      const piece = keys.slice(this.openDone, this.openDone + podsPerPiece);
-      this.openDone += piece.length;
-      this.update(cluster, evictions, false, piece, { nodes: [], replicaSets: [] });
-    } while (this.openDone < keys.length && more());
-    if (this.openDone < keys.length) return true;
-    // the pods made since the keys were taken, which the updates meanwhile left to this
-    const missing: string[] = [];
-    for (const key of cluster.pods.keys()) if (!this.pods.has(key)) missing.push(key);
-    if (missing.length) {
-      this.openKeys = missing;
-      this.openDone = 0;
-      return true;
-    }
-    this.pending = this.openKeys = undefined;
+    this.pending = this.openKeys = this.openScan = undefined;
     return false;
+  }
+
+  /** The keys of completeOpenSlice's next round (see openScan), read `perPiece` a piece while `more()` says so; undefined while some are left to read. */
+  private openKeysSlice(cluster: ClusterState, more: () => boolean, perPiece: number): string[] | undefined {
+    let scan = this.openScan;
+    if (scan?.pods !== cluster.pods) {
+      // a scan of another map begun again, as it began (every key while no round was made)
+      scan = this.openScan = { pods: cluster.pods, keys: cluster.pods.keys(), found: [], all: scan?.all ?? true };
+    }
+    for (;;) {
+      for (let i = 0; i < perPiece; i++) {
+        const r = scan.keys.next();
+        if (r.done) {
+          this.openScan = { pods: cluster.pods, keys: cluster.pods.keys(), found: [], all: false };
+          return scan.found;
+        }
+        if (scan.all || !this.pods.has(r.value)) scan.found.push(r.value);
+      }
+      if (!more()) return undefined;
+    }
   }
 
   /** Makes every pod's item that waits (the open's, and the stale ones): the whole view is read. */
@@ -266,6 +301,11 @@ export class RecordsView {
     this.flushStale();
     if (this.stale.delete(key)) this.update(cluster, this.staleEvictions, false, [key], { nodes: [], replicaSets: [] });
     return this.view.pods.get(ref);
+  }
+
+  /** Only these ReplicaSets' items brought up to date (a piece of an alignment's, whose delta is dropped: KeptView.alignSlice). */
+  replicaSetsOnly(cluster: ClusterState, keys: readonly string[]): void {
+    this.update(cluster, this.pending ?? NO_EVICTIONS, false, [], { nodes: [], replicaSets: keys });
   }
 
   /** Of these pod keys, those that have an item. */
@@ -409,7 +449,7 @@ export class RecordsView {
             this.unlist(old.item);
             return old.item.ref;
           })
-        : (cluster.pods.forEach(visitPod), this.stale.clear(), this.dropStaleLists(), (this.pending = this.openKeys = undefined), []);
+        : (cluster.pods.forEach(visitPod), this.stale.clear(), this.dropStaleLists(), (this.pending = this.openKeys = this.openScan = undefined), []);
     const replicaSets: ReplicaSetItem[] = [];
     const visitReplicaSet = (r: ReplicaSetRecord, key: string): void => {
       const old = this.replicaSets.get(key);

@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { createSimulation, loadScenario, type Scenario, type Simulation } from '../../src/engine';
 import { nodeFs } from '../../src/platform/nodeFs';
 import { KeptView } from '../../src/extension/keptView';
+import { KEYS_PER_POD, PODS_PER_PIECE, REPLICA_SETS_PER_PIECE } from '../../src/extension/recordsView';
 import { writeZoneOutage } from '../helpers/generatedOutage';
 
 const example = (name: string) => loadScenario(resolve(__dirname, '../../examples', name), nodeFs());
@@ -111,5 +112,85 @@ test('a view aligned in slices is the view aligned at once, and the next update 
     for (const s of [simA, simB]) go(s, next);
     assert.deepEqual(JSON.parse(JSON.stringify(cut.update(simB, false))), JSON.parse(JSON.stringify(whole.update(simA, false))), `${c.name}: the next update`);
     assert.equal(viewOf(cut, simB, moved), viewOf(whole, simA, moved), `${c.name}: the view after the next update`);
+  }
+});
+
+interface Budget {
+  name: string;
+  at: number;
+  /** pods' items per piece (undefined: the default, PODS_PER_PIECE) */
+  pods?: number;
+  /** the view aligned whole at `at`, then the simulation goes on to this pass and the view aligns again in slices */
+  then?: number;
+  /** ReplicaSets a piece (undefined: the default, REPLICA_SETS_PER_PIECE) */
+  replicaSets?: number;
+}
+
+const budgets: Budget[] = [
+  { name: 'a generated outage, the default pieces', at: 0 },
+  { name: 'a generated outage mid-run, two pods a piece', at: 13, pods: 2 },
+  { name: 'aligned at pass 10 and again at pass 90, three ReplicaSets a piece', at: 10, then: 90, replicaSets: 3 },
+];
+
+test("a slice of the alignment makes at most a piece of pods' items, reads at most a piece of the records' keys, and takes the reports in a slice of its own", () => {
+  for (const c of budgets) {
+    const sim = createSimulation(outage());
+    go(sim, c.at);
+    const pods = sim.cluster!.pods as Map<string, unknown>;
+    let read = 0;
+    const keys = pods.keys.bind(pods);
+    pods.keys = () => {
+      const it = keys();
+      const counted = { next: () => (read++, it.next()), [Symbol.iterator]: () => counted };
+      return counted as unknown as MapIterator<string>;
+    };
+    let reports = 0;
+    const take = sim.takePodChanges!.bind(sim);
+    sim.takePodChanges = (apart) => (reports++, take(apart));
+    const kept = new KeptView();
+    const piece = c.pods ?? PODS_PER_PIECE;
+    const rsPiece = c.replicaSets ?? REPLICA_SETS_PER_PIECE;
+    let made = 0;
+    let visited = 0;
+    if (c.then !== undefined) {
+      while (kept.alignSlice(sim, () => true));
+      go(sim, c.then);
+      made = pods.size;
+      const rs = sim.cluster!.replicaSets as Map<string, unknown>;
+      const get = rs.get.bind(rs);
+      rs.get = (key) => (visited++, get(key));
+    }
+    let most = 0;
+    for (let slices = 0, aligning = true; aligning; slices++) {
+      const [items, r0] = [kept.records['pods'].size, reports];
+      read = visited = 0;
+      aligning = kept.alignSlice(sim, () => false, c.pods, c.replicaSets);
+      const itemsMade = kept.records['pods'].size - items;
+      made += itemsMade;
+      most = Math.max(most, visited);
+      assert.ok(itemsMade <= piece, `${c.name}: ${itemsMade} pods' items made in slice ${slices}`);
+      assert.ok(read <= piece * KEYS_PER_POD + 1, `${c.name}: ${read} records' keys read in slice ${slices}`);
+      assert.ok(visited <= rsPiece, `${c.name}: ${visited} ReplicaSets visited in slice ${slices}`);
+      // the first slice makes the view, the pods' items left out (as the open's): its reports are taken then
+      if (slices > 0) assert.ok(itemsMade === 0 || reports === r0, `${c.name}: the reports taken in slice ${slices}, which made ${itemsMade} items`);
+      assert.ok(slices < 100_000, `${c.name}: the alignment does not end`);
+    }
+    assert.equal(made, pods.size, `${c.name}: every pod's item made`);
+    if (c.then !== undefined) {
+      assert.ok(most > 0, `${c.name}: ReplicaSets were visited`);
+      // the view aligned in slices is the one a single update makes
+      const whole = new KeptView();
+      const fresh = createSimulation(outage());
+      go(fresh, c.at);
+      whole.update(fresh, false);
+      go(fresh, c.then);
+      whole.update(fresh, false);
+      for (const [k, s] of [
+        [kept, sim],
+        [whole, fresh],
+      ] as const)
+        k.clusterView(s);
+      assert.equal(viewOf(kept, sim), viewOf(whole, fresh), `${c.name}: the aligned view`);
+    }
   }
 });

@@ -360,6 +360,14 @@ export class SimplifiedBinder implements SimController {
   }
 
   private tryPods(host: ControllerHost, pods: PodRecord[], shouldYield?: () => boolean): boolean {
+    // An index made from every pod (no sums kept: after a restore) is made a chunk at a time by a run that may yield, and the
+    // pods tried once it is made (first at the next wake): at once, it was one piece of 130-150 ms at 5,000 nodes that a
+    // caller's slice could not cut (a panel's idle work stepping a simulation on after a restore). From the sums (the first
+    // placement of a run from its start) it is made at once: cut, it left the open's pass ahead part-done at the first click.
+    if (!this.index && !this.usage && shouldYield && this.prepareSlice(host, () => !shouldYield())) {
+      this.untried = pods;
+      return true;
+    }
     const index = this.nodeIndex(host);
     const w = wordingFor(host.behaviour.version.minor);
     for (let i = 0; i < pods.length; i++) {
