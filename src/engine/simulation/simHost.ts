@@ -64,8 +64,8 @@ export class SimHost implements ControllerHost {
    * date from the trace when read, not per decision: building them in decide was a look-up in a map
    * of every object with decisions, and a list, per decision.
    */
-  private readonly objectSeqs = new SeqIndex<ObjectRef>(this.trace, (d) => d.object);
-  private readonly machineSeqs = new SeqIndex<string>(this.trace, (d) => d.machine?.id);
+  private readonly objectSeqs = new SeqIndex<ObjectRef>(this.trace, (i) => this.trace.objectAt(i));
+  private readonly machineSeqs = new SeqIndex<string>(this.trace, (i) => this.trace.machineIdAt(i));
 
   /** Decision seqs by object, ascending. */
   get byObject(): ReadonlyMap<ObjectRef, readonly number[]> {
