@@ -35,6 +35,8 @@ import type { VersionBehaviour } from '../versions/types';
 import type { ControllerName, DecisionInput, MachineTransition } from '../trace/decision';
 import { DecisionLog } from '../trace/decisionLog';
 import { explainLater, type Explanation } from '../trace/explainLater';
+import { checkCompactTrace } from './compactCheck';
+import type { SimulationChecks } from './checks';
 import { apiCallThrough, armFault, faultsMayFail, type Fault } from './apiFaults';
 import { nodeBefore } from '../kubelet/kubelets';
 import { BatchMemo } from './batchMemo';
@@ -98,6 +100,11 @@ export class SimHost implements ControllerHost {
   pristinePods: ReadonlyMap<string, PodRecord> = new Map();
   /** checking mode (SimulationOptions.checks.pods): every pod a checkpoint keeps is the pod map's record */
   checkPods = false;
+  /** The checking modes the host reads: `pods` (checkPods) and `compactTrace` (compactCheck.ts). */
+  setChecks(checks: SimulationChecks | undefined): void {
+    this.checkPods = checks?.pods === true;
+    checkCompactTrace(this.trace, checks?.compactTrace === true);
+  }
   /** the last condition frozenConditions had to copy */
   private madeCondition: { last?: object } = {};
   /** pod key -> the node it is indexed under in podsByNode */

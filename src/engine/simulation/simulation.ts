@@ -136,7 +136,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     const cluster = made?.cluster ?? cloneCluster(scenario.snapshot.cluster);
     this.host = new SimHost(cluster, this.config, this.kubelet, this.behaviour, this.startTime, made?.index);
     this.host.pristinePods = scenario.snapshot.cluster.pods;
-    this.host.checkPods = options.checks?.pods === true;
+    this.host.setChecks(options.checks);
     this.store = new CheckpointStore(scenario.snapshot.cluster, options.checks);
     this.kubelets = wireKubelets(cluster, this.kubelet, this.config, settings.leases, this.host, options.checks?.kubeletDue);
     // big clusters: fewer checkpoints (each holds the controllers' saved memory), at most MAX_CHECKPOINTS kept

@@ -22,6 +22,34 @@ export interface DecisionHead {
   readonly object: ObjectRef;
 }
 
+/** What a compact kind's record is made from besides its entry: the header, and the causes (a list of its own each time). */
+export interface MadeHead extends DecisionHead {
+  readonly causes: number[];
+}
+
+/**
+ * How the records of one compact kind are made from their entries: one function per kind, beside the controller that
+ * decides it, called by the decide site (check mode) and by `at(i)`, so the two cannot drift. It must read nothing a
+ * later decision changes (what it reads is the entry's, never written after; check mode makes it again when the
+ * instant ends and compares).
+ */
+export type RecordMaker<E> = (entry: E, head: MadeHead) => Decision;
+
+/** A compact decision as its decide site hands it over: the header's fields, then its kind's maker and its entry. */
+export interface EntryHead {
+  readonly pass: number | null;
+  readonly time: string;
+  readonly controller: ControllerName;
+  readonly action: Action;
+  readonly object: ObjectRef;
+  readonly causes: readonly number[];
+  /** the id of the machine whose transition it records */
+  readonly machineId?: string;
+}
+
+/** How many records made from entries a log keeps for the readers that come back to them (the last made). */
+export const MADE_KEPT = 4096;
+
 /** What a reader of decisions in seq order needs (a `readonly Decision[]` has all of it). */
 export interface DecisionList extends Iterable<Decision> {
   readonly length: number;
@@ -53,6 +81,8 @@ function kindOf(controller: ControllerName, action: Action): number {
   }
   return k;
 }
+/** per kind, the maker of its records when they are kept as entries (one maker a kind) */
+const kindMaker: (RecordMaker<never> | undefined)[] = [];
 
 /** One decision's header read from a log's columns, for a matcher: the same view is moved to the next index, so read it and do not keep it. */
 class HeadView implements DecisionHead {
@@ -81,24 +111,39 @@ class HeadView implements DecisionHead {
 /**
  * The recorder's list: decisions added at the end, and the newest taken back on a step back. `base`: the index of its
  * first decision, for a copy of a run's decisions from there on (a redo's); it answers nothing before it.
+ *
+ * A decision is kept as its record (`push`), or as the entry its kind's record is made from (`pushEntry`): then `at(i)`
+ * makes the record, and the last MADE_KEPT made are kept for the readers that come back to them.
  */
 export class DecisionLog implements DecisionList {
-  private readonly records: Decision[] = [];
+  /** per decision, its record or its entry (`entryRows`) */
+  private readonly stored: unknown[] = [];
   private n = 0;
+  /** how many of the decisions are kept as entries: none, and the readers read the records as a list */
+  private entries = 0;
   // the header, a row per decision; grown by doubling
   private passes = new Int32Array(16); // -1: none
   private instants = new Uint32Array(16); // into `times`
   private kindCol = new Uint8Array(16);
-  private objects = new Uint32Array(16); // into `names`
-  private machines = new Uint32Array(16); // into `names`, 0: none
+  // The object and the machine id as the strings themselves, not interned: a reference is as small as an index into a
+  // table, and a look-up in one hashed a ref made anew for each decision (about 100 ms of the 5,000-node outage hour).
+  private readonly objectCol: ObjectRef[] = [];
+  private readonly machineCol: (string | undefined)[] = [];
   private causeEnds = new Uint32Array(16); // the end of the decision's causes in `pool`
+  private entryRows = new Uint8Array(16); // 1: `stored` holds the entry
   private pool = new Int32Array(16);
   /** the instants' time texts, in order (a decision's `time`) */
   private readonly times: string[] = [];
-  /** the interned objects and machine ids (0 is none) */
-  private readonly names: string[] = [''];
-  private readonly ids = new Map<string, number>();
   private view?: HeadView;
+  /** records made from entries, by row, oldest made first */
+  private readonly made = new Map<number, Decision>();
+  /**
+   * Check mode (SimulationChecks.compactTrace): called with the record made as the entry is pushed and one made from the
+   * entry again, at once and when the instant ends; throws on a difference.
+   */
+  check?: (eager: Decision, again: Decision, when: string) => void;
+  /** check mode: the records made as their entries were pushed, in the instant not yet ended, with their rows */
+  private pending: [number, Decision][] = [];
 
   constructor(readonly base = 0) {}
 
@@ -108,7 +153,8 @@ export class DecisionLog implements DecisionList {
 
   at(i: number): Decision | undefined {
     const j = (i < 0 ? this.length + i : i) - this.base;
-    return j >= 0 ? this.records[j] : undefined;
+    if (j < 0 || j >= this.n) return undefined;
+    return this.entryRows[j] === 0 ? (this.stored[j] as Decision) : this.madeAt(j);
   }
 
   push(d: Decision): void {
@@ -116,11 +162,35 @@ export class DecisionLog implements DecisionList {
     this.passes[j] = d.pass ?? -1;
     this.instants[j] = this.instantOf(d.time);
     this.kindCol[j] = kindOf(d.controller, d.action);
-    this.objects[j] = this.intern(d.object);
-    this.machines[j] = d.machine ? this.intern(d.machine.id) : 0;
+    this.objectCol.push(d.object);
+    this.machineCol.push(d.machine?.id);
     this.addCauses(j, d.causes, 0, d.causes.length);
-    this.records.push(d);
+    this.entryRows[j] = 0;
+    this.stored.push(d);
     this.n++;
+  }
+
+  /** Adds a decision kept as `entry`, its record made by `make` when read (one maker for each kind). */
+  pushEntry<E>(h: EntryHead, make: RecordMaker<E>, entry: E): void {
+    const j = this.room();
+    this.passes[j] = h.pass ?? -1;
+    this.instants[j] = this.instantOf(h.time);
+    const k = (this.kindCol[j] = kindOf(h.controller, h.action));
+    const had = kindMaker[k];
+    if (had === undefined) kindMaker[k] = make as RecordMaker<never>;
+    else if (had !== make) throw new Error(`DecisionLog: a second maker for ${h.controller} ${h.action}`);
+    this.objectCol.push(h.object);
+    this.machineCol.push(h.machineId);
+    this.addCauses(j, h.causes, 0, h.causes.length);
+    this.entryRows[j] = 1;
+    this.stored.push(entry);
+    this.entries++;
+    this.n++;
+    if (this.check) {
+      const eager = make(entry, this.madeHead(j));
+      this.check(eager, this.makeRow(j), 'at once');
+      this.pending.push([j, eager]);
+    }
   }
 
   /** Adds the decisions at indexes `start` to `end` of `from` at the end of this log (a hand-off's, a redo's, a start's copy). */
@@ -131,11 +201,12 @@ export class DecisionLog implements DecisionList {
       this.passes[j] = from.passes[i];
       this.instants[j] = this.instantOf(from.times[from.instants[i]]);
       this.kindCol[j] = from.kindCol[i];
-      this.objects[j] = this.intern(from.names[from.objects[i]]);
-      const m = from.machines[i];
-      this.machines[j] = m === 0 ? 0 : this.intern(from.names[m]);
+      this.objectCol.push(from.objectCol[i]);
+      this.machineCol.push(from.machineCol[i]);
       this.addCauses(j, from.pool, i === 0 ? 0 : from.causeEnds[i - 1], from.causeEnds[i]);
-      this.records.push(from.records[i]);
+      // an entry is never written after it is pushed: both logs hold the same
+      this.entries += this.entryRows[j] = from.entryRows[i];
+      this.stored.push(from.stored[i]);
       this.n++;
     }
   }
@@ -152,9 +223,23 @@ export class DecisionLog implements DecisionList {
     const j = length - this.base;
     if (j < 0) throw new RangeError(`DecisionLog.truncate: ${length} is before its first decision (${this.base})`);
     if (j >= this.n) return;
+    if (this.entries > 0) {
+      for (let r = j; r < this.n; r++) this.entries -= this.entryRows[r];
+      for (const r of this.made.keys()) if (r >= j) this.made.delete(r);
+      this.pending = this.pending.filter(([r]) => r < j);
+    }
     this.n = j;
-    this.records.length = j;
+    this.stored.length = j;
+    this.objectCol.length = j;
+    this.machineCol.length = j;
     this.times.length = j === 0 ? 0 : this.instants[j - 1] + 1;
+  }
+
+  /** Check mode: the records made as their entries were pushed in the instant not yet ended, made again and compared. */
+  checkMade(): void {
+    const pending = this.pending;
+    this.pending = [];
+    for (const [j, eager] of pending) this.check?.(eager, this.makeRow(j), 'when the instant ended');
   }
 
   // the header's readers (index as `at`'s, never negative)
@@ -172,12 +257,11 @@ export class DecisionLog implements DecisionList {
     return kindAction[this.kindCol[i - this.base]];
   }
   objectAt(i: number): ObjectRef {
-    return this.names[this.objects[i - this.base]];
+    return this.objectCol[i - this.base];
   }
   /** The id of the machine whose transition the decision recorded, undefined for none. */
   machineIdAt(i: number): string | undefined {
-    const m = this.machines[i - this.base];
-    return m === 0 ? undefined : this.names[m];
+    return this.machineCol[i - this.base];
   }
   causesAt(i: number): number[] {
     const j = i - this.base;
@@ -196,37 +280,81 @@ export class DecisionLog implements DecisionList {
   }
 
   [Symbol.iterator](): Iterator<Decision> {
-    return this.records[Symbol.iterator]();
+    return this.entries === 0 ? (this.stored as Decision[])[Symbol.iterator]() : this.records();
+  }
+  private *records(): Generator<Decision, void, void> {
+    for (let i = this.base; i < this.length; i++) yield this.at(i)!;
   }
 
   slice(start?: number, end?: number): Decision[] {
-    if (this.base === 0) return this.records.slice(start, end);
     const len = this.length;
     const s = start === undefined ? 0 : start < 0 ? Math.max(0, len + start) : Math.min(start, len);
     if (s < this.base) throw new RangeError(`DecisionLog: decisions before ${this.base} are not kept (asked from ${s})`);
     const e = end === undefined ? len : end < 0 ? Math.max(0, len + end) : Math.min(end, len);
-    return this.records.slice(s - this.base, Math.max(s, e) - this.base);
+    if (this.entries === 0) return (this.stored as Decision[]).slice(s - this.base, Math.max(s, e) - this.base);
+    const out: Decision[] = [];
+    for (let i = s; i < e; i++) out.push(this.at(i)!);
+    return out;
   }
   some(pred: (d: Decision, i: number) => unknown): boolean {
-    return this.records.some((d, i) => pred(d, i + this.base));
+    for (let i = this.base; i < this.length; i++) if (pred(this.at(i)!, i)) return true;
+    return false;
   }
   find(pred: (d: Decision, i: number) => unknown): Decision | undefined {
-    return this.records.find((d, i) => pred(d, i + this.base));
+    for (let i = this.base; i < this.length; i++) {
+      const d = this.at(i)!;
+      if (pred(d, i)) return d;
+    }
+    return undefined;
   }
   filter(pred: (d: Decision, i: number) => unknown): Decision[] {
-    return this.records.filter((d, i) => pred(d, i + this.base));
+    const out: Decision[] = [];
+    for (let i = this.base; i < this.length; i++) {
+      const d = this.at(i)!;
+      if (pred(d, i)) out.push(d);
+    }
+    return out;
   }
   map<U>(f: (d: Decision, i: number) => U): U[] {
-    return this.records.map((d, i) => f(d, i + this.base));
+    const out: U[] = [];
+    for (let i = this.base; i < this.length; i++) out.push(f(this.at(i)!, i));
+    return out;
   }
 
   /** A copy of every decision, as a plain list (comparisons, JSON). */
   toArray(): Decision[] {
-    return this.records.slice();
+    return this.slice(this.base);
   }
   /** JSON.stringify writes the list of decisions, as it did when the trace was an array. */
   toJSON(): Decision[] {
-    return this.records;
+    return this.entries === 0 ? (this.stored as Decision[]) : this.toArray();
+  }
+
+  /** The record of the entry at row `j`: one made before and kept, or made now and kept (the oldest made dropped). */
+  private madeAt(j: number): Decision {
+    const kept = this.made.get(j);
+    if (kept !== undefined) return kept;
+    const d = this.makeRow(j);
+    this.made.set(j, d);
+    if (this.made.size > MADE_KEPT) this.made.delete(this.made.keys().next().value!);
+    return d;
+  }
+
+  private makeRow(j: number): Decision {
+    return kindMaker[this.kindCol[j]]!(this.stored[j] as never, this.madeHead(j));
+  }
+
+  private madeHead(j: number): MadeHead {
+    const i = this.base + j;
+    return {
+      seq: i + 1,
+      pass: this.passAt(i),
+      time: this.timeAt(i),
+      controller: this.controllerAt(i),
+      action: this.actionAt(i),
+      object: this.objectAt(i),
+      causes: this.causesAt(i),
+    };
   }
 
   /** The row for one more decision (the columns doubled when full). */
@@ -237,9 +365,8 @@ export class DecisionLog implements DecisionList {
       this.passes = grown(this.passes, new Int32Array(cap));
       this.instants = grown(this.instants, new Uint32Array(cap));
       this.kindCol = grown(this.kindCol, new Uint8Array(cap));
-      this.objects = grown(this.objects, new Uint32Array(cap));
-      this.machines = grown(this.machines, new Uint32Array(cap));
       this.causeEnds = grown(this.causeEnds, new Uint32Array(cap));
+      this.entryRows = grown(this.entryRows, new Uint8Array(cap));
     }
     return j;
   }
@@ -252,22 +379,13 @@ export class DecisionLog implements DecisionList {
     this.causeEnds[j] = at;
   }
 
-  /** The instant of a decision at `time`: the last one when the same (decisions come in time order). */
+  /** The instant of a decision at `time`: the last one when the same (decisions come in time order); a new one ends the last (check mode). */
   private instantOf(time: string): number {
     const last = this.times.length - 1;
     if (last >= 0 && this.times[last] === time) return last;
+    if (this.pending.length > 0) this.checkMade();
     this.times.push(time);
     return last + 1;
-  }
-
-  private intern(name: string): number {
-    let id = this.ids.get(name);
-    if (id === undefined) {
-      id = this.names.length;
-      this.names.push(name);
-      this.ids.set(name, id);
-    }
-    return id;
   }
 }
 
