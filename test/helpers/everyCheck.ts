@@ -15,4 +15,5 @@ export const EVERY_CHECK: Required<SimulationChecks> = {
   nodeIndexRebuild: true,
   nodeTracks: true,
   graceDeadlines: true,
+  compactTrace: true,
 };
