@@ -29,9 +29,8 @@ const sim = createSimulation(loadScenario(a.scenario, nodeFs(), { maxFileBytes: 
 const from = sim.trace.length;
 sim.runUntil(sim.startTime + 3600e6);
 // the recorder's list: a plain array before the trace was a DecisionLog (trace/decisionLog.ts), else the log's own
-// (\`records\`; \`stored\` once it kept entries too: no kind of the hour is an entry yet, so each is a record)
 const kept = (sim as any).host.trace;
-const trace = (Array.isArray(kept) ? kept : kept.stored ?? kept.records) as any[];
+const trace = (Array.isArray(kept) ? kept : kept.records) as any[];
 const gc = (globalThis as any).gc as () => void;
 const used = () => { gc(); gc(); return process.memoryUsage().heapUsed; };
 const kindOf = (d: any) => d.controller + '/' + d.action;

@@ -8,7 +8,7 @@
  * decision, and the timeline's counts are what the pass shows.
  */
 import type { Decision } from '../engine/trace/decision';
-import { DecisionLog, type DecisionList } from '../engine/trace/decisionLog';
+import type { DecisionList } from '../engine/trace/decisionLog';
 import { decisionBySeq } from './traceLookup';
 import { LOG_ROWS } from '../protocol/webview';
 import type { Simulation } from '../engine/simulation/api';
@@ -46,7 +46,7 @@ export class PassIndex {
   private readonly starts = new Map<number, string>();
 
   /** Learns the instants of the passes; decisions must come in trace order. */
-  observe(d: Pick<Decision, 'pass' | 'time'>): void {
+  observe(d: Decision): void {
     if (d.pass !== null && !this.starts.has(d.pass)) this.starts.set(d.pass, d.time);
   }
 
@@ -59,21 +59,19 @@ export class PassIndex {
 
 /**
  * The decisions of the furthest run, kept when stepping back (the run is deterministic: the same
- * prefix again), with the pass each is shown in. A log of its own, copied from the engine's entries
- * (their headers read, no record made): a list of records would keep every decision's record.
+ * prefix again), with the pass each is shown in.
  */
 export class FurthestRun {
   readonly passes = new PassIndex();
-  private readonly run = new DecisionLog();
+  private readonly run: Decision[] = [];
 
   /** Learns the passes' instants and extends the run from the trace's new decisions. */
   catchUp(trace: DecisionList): void {
-    const from = this.run.length;
-    if (from >= trace.length) return;
-    if (trace instanceof DecisionLog) this.run.copy(trace, from, trace.length);
-    else for (let i = from; i < trace.length; i++) this.run.push(trace.at(i)!);
-    const run = this.run;
-    for (let i = from; i < run.length; i++) this.passes.observe(run.headAt(i));
+    for (let i = this.run.length; i < trace.length; i++) {
+      const d = trace.at(i)!;
+      this.passes.observe(d);
+      this.run.push(d);
+    }
   }
 
   find(seq: number): Decision | undefined {

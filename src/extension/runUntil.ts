@@ -4,8 +4,7 @@
  * decision filter such as `next TaintAdded on node-a1`,
  * `PodEvicted Pod/default/web-1`, `next decision`.
  */
-import { ACTIONS, type Action } from '../engine/trace/decision';
-import type { DecisionHead } from '../engine/trace/decisionLog';
+import { ACTIONS, type Action, type Decision } from '../engine/trace/decision';
 import { formatDuration, formatTime, parseDuration, parseTimestamp, type Micros } from '../engine/model/time';
 import { MAX_HORIZON } from '../engine/model/limits';
 
@@ -61,6 +60,6 @@ export function objectMatches(ref: string, wanted: string): boolean {
   return ref.slice(ref.lastIndexOf('/') + 1) === wanted;
 }
 
-export function decisionMatcher(target: Extract<RunUntilTarget, { kind: 'decision' }>, isNoise: (d: DecisionHead) => boolean): (d: DecisionHead) => boolean {
+export function decisionMatcher(target: Extract<RunUntilTarget, { kind: 'decision' }>, isNoise: (d: Decision) => boolean): (d: Decision) => boolean {
   return (d) => (target.action ? d.action === target.action : !isNoise(d)) && (target.object === undefined || objectMatches(d.object, target.object));
 }

@@ -3,7 +3,7 @@ import { NOISE_ACTIONS, type Decision } from '../engine/trace/decision';
 import type { DecisionList } from '../engine/trace/decisionLog';
 
 /** A routine tick (MonitorPass and the like): collapsed in the log, left out of counts and comparisons. */
-export const isNoise = (d: Pick<Decision, 'action'>): boolean => NOISE_ACTIONS.has(d.action);
+export const isNoise = (d: Decision): boolean => NOISE_ACTIONS.has(d.action);
 
 /** The decision numbered `seq`: where a whole trace has it (seq - 1), else searched for. */
 export function decisionBySeq(trace: DecisionList, seq: number): Decision | undefined {

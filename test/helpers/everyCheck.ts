@@ -15,5 +15,4 @@ export const EVERY_CHECK: Required<SimulationChecks> = {
   nodeIndexRebuild: true,
   nodeTracks: true,
   graceDeadlines: true,
-  compactTrace: true,
 };

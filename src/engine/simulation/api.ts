@@ -9,7 +9,7 @@ import type { ObjectRef } from '../model/types';
 import type { Problem } from '../problems';
 import type { Scenario } from '../snapshot/types';
 import type { Decision } from '../trace/decision';
-import type { DecisionHead, DecisionList } from '../trace/decisionLog';
+import type { DecisionList } from '../trace/decisionLog';
 import type { VersionBehaviour } from '../versions/types';
 import type { Explanation, MachineView, StateView, ZoneView } from '../trace/views';
 import type { ReadyKeys } from './podReports';
@@ -161,8 +161,8 @@ export interface Simulation {
   readonly partDone?: boolean;
   /** Runs everything due up to and including t (`interactive`: the panel's run, checkpoints kept near t for the step backs after it). */
   runUntil(t: Micros, how?: GoToPassOptions): void;
-  /** Runs until a decision matches (its header: `match` must not keep it), or until `limit`; returns the decision. `interactive`: the panel's, which keeps checkpoints near its end. */
-  runUntilDecision(match: (d: DecisionHead) => boolean, limit: Micros, how?: GoToPassOptions): Decision | undefined;
+  /** Runs until a decision matches, or until `limit`; returns the decision. `interactive`: the panel's, which keeps checkpoints near its end. */
+  runUntilDecision(match: (d: Decision) => boolean, limit: Micros, how?: GoToPassOptions): Decision | undefined;
   /**
    * The state as it was right after monitor pass n (backwards or forwards; from checkpoints, not from the start).
    * Cut by shouldStop or shouldYield (`stopped`), it stops short of n or inside pass n's instant (`partDone`), and

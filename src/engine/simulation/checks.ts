@@ -21,6 +21,4 @@ export interface SimulationChecks extends CheckpointChecks {
   nodeTracks?: boolean;
   /** NodeLifecycleOptions.verifyDeadlines: every Ready node's grace deadline is armed, in the heap or a renewal cohort */
   graceDeadlines?: boolean;
-  /** compactCheck.ts: a decision kept as an entry has the record made as it was decided, made again at once and when its instant ends */
-  compactTrace?: boolean;
 }

@@ -22,7 +22,7 @@ import type { Kubelets } from '../kubelet/kubelets';
 import type { NodeRecord, PodCondition, PodRecord } from '../model/types';
 import { inOrder, settleOrder } from '../model/podOrder';
 import type { Problem } from '../problems';
-import type { DecisionHead, DecisionLog } from '../trace/decisionLog';
+import type { Decision } from '../trace/decision';
 import { cloneDaemonSet, copyMap, type KeptPod, leaseFrom, podFrom, PodReady, readyWrittenInto, writePodInto } from './checkpoint';
 import { chainFrom, PodChanges, podsIn, type Checkpoint, type CheckpointStore, type LoopPosition, type PodDelta } from './checkpointStore';
 import { ownDelta } from './checkpointDeltas';
@@ -47,8 +47,8 @@ function changesOf(pods: PodDelta): PodList {
 /** What is taken from the simulation that stepped the pass (never written): another simulation's, or what this one ran before a restore (redo.ts). */
 export interface HandOffSource {
   store: { readonly list: readonly Checkpoint[] };
-  /** the trace up to where it ran (only its length and the decisions after the target's are read: a redo's keeps no others) */
-  trace: DecisionLog;
+  /** the trace up to where it ran (only its length and the decisions after the target's are read) */
+  trace: { readonly length: number; slice(start: number, end: number): Decision[] };
   problems: readonly Problem[];
 }
 
@@ -103,9 +103,6 @@ export function handOffFrom(from: HandOffSource, to: HandOffTarget): Checkpoint 
   return undefined;
 }
 
-/** Asked of a checkpoint a hand-off would take, with the decisions it would add (their headers: a matcher must not keep one). */
-export type HandOffFits = (next: Checkpoint, made: { some(pred: (h: DecisionHead) => boolean): boolean }) => boolean;
-
 /**
  * The checkpoint a hand-off from `from` would take (handOffFrom's), of pass `upTo` at most; from the target's own past run
  * (`own`) only pass 0 or a heavy pass (`heavy`, its pods: a hand-off restores the controllers anew, dearer than a quiet
@@ -116,13 +113,12 @@ export function handOffNext(
   to: HandOffTarget,
   upTo: number,
   heavy?: (pods: number) => boolean,
-  fits?: HandOffFits,
+  fits?: (next: Checkpoint, made: Decision[]) => boolean,
 ): Checkpoint | undefined {
   const next = handOffFrom(from, to);
   if (next === undefined || next.pass === null || next.pass > upTo) return undefined;
   if (heavy && next.pass !== 0 && !heavy(podsIn(next.pods))) return undefined;
-  const start = to.host.trace.length;
-  if (fits && !fits(next, { some: (pred) => from.trace.someHead(start, next.traceLength, pred) })) return undefined;
+  if (fits && !fits(next, from.trace.slice(to.host.trace.length, next.traceLength))) return undefined;
   return next;
 }
 
@@ -163,7 +159,7 @@ export class HandOff {
     const taken = {
       next,
       pods: changesOf(next.pods),
-      decisions: from.trace.copyOf(to.host.trace.length, next.traceLength),
+      decisions: from.trace.slice(to.host.trace.length, next.traceLength),
       problems: from.problems.slice(to.store.list[to.store.list.length - 1].loop.problems, next.loop.problems),
     };
     this.chained = to.store.takeDropped();
@@ -175,7 +171,7 @@ export class HandOff {
     return false;
   }
 
-  private *work(t: { next: Checkpoint; pods: PodList; decisions: DecisionLog; problems: Problem[] }, to: HandOffTarget): Generator<void, void, void> {
+  private *work(t: { next: Checkpoint; pods: PodList; decisions: Decision[]; problems: Problem[] }, to: HandOffTarget): Generator<void, void, void> {
     const { next } = t;
     const host = to.host;
     const cluster = host.cluster;
@@ -296,7 +292,7 @@ export class HandOff {
     // the causes memory and the trace
     const facts = next.factsDelta;
     for (let i = 0; i < facts.length; i += 3) setFact(host.facts, facts[i] as string, facts[i + 1] as string, facts[i + 2] as number);
-    host.trace.copy(t.decisions, t.decisions.base, t.decisions.length);
+    for (const d of t.decisions) host.trace.push(d);
     yield;
     host.now = next.now;
     host.pass = next.pass;

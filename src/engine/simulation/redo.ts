@@ -11,15 +11,15 @@
  * hand-off adopts copies of their fields: handOff.ts ownCopy), nor are decisions once made.
  */
 import type { Problem } from '../problems';
-import type { DecisionLog } from '../trace/decisionLog';
+import type { Decision } from '../trace/decision';
+import type { DecisionList } from '../trace/decisionLog';
 import type { Checkpoint } from './checkpointStore';
 import { handOffNext, samePosition, type HandOffSource, type HandOffTarget } from './handOff';
 
 export class Redo implements HandOffSource {
   /** the checkpoints, oldest first: the one restored, then those dropped (and an earlier redo's beyond them) */
   readonly store: { readonly list: readonly Checkpoint[] };
-  /** the run's decisions from the restored checkpoint's on (its `base`): those before are not kept */
-  readonly trace: DecisionLog;
+  readonly trace: { readonly length: number; slice(start: number, end: number): Decision[] };
   /**
    * The first checkpoint the restore that made this dropped: that restore undid its Ready log in place (ReadyLog.undo), so
    * the conditions the log holds are the live pods' own but for the pods it put back whole, until anything moves the pods
@@ -29,12 +29,20 @@ export class Redo implements HandOffSource {
 
   private constructor(
     list: readonly Checkpoint[],
-    trace: DecisionLog,
+    /** the trace's length at `list[0]`: the decisions before it are not kept */
+    private readonly base: number,
+    private readonly tail: readonly Decision[],
     readonly problems: readonly Problem[],
   ) {
     this.store = { list };
     this.undone = list[1];
-    this.trace = trace;
+    this.trace = {
+      length: base + tail.length,
+      slice: (start, end) => {
+        if (start < base) throw new RangeError(`redo: decisions before ${base} are not kept (asked from ${start})`);
+        return tail.slice(start - base, end - base);
+      },
+    };
   }
 
   /**
@@ -42,21 +50,27 @@ export class Redo implements HandOffSource {
    * checkpoints go on past the last one dropped (a second step back before going forward again) is kept beyond it:
    * the same run, so its checkpoints and decisions there are the ones these would have been followed by.
    */
-  static beforeRestore(list: readonly Checkpoint[], k: number, trace: DecisionLog, problems: readonly Problem[], older: Redo | undefined): Redo | undefined {
+  static beforeRestore(
+    list: readonly Checkpoint[],
+    k: number,
+    trace: Pick<DecisionList, 'length' | 'slice'>,
+    problems: readonly Problem[],
+    older: Redo | undefined,
+  ): Redo | undefined {
     older?.spend();
     if (k + 1 >= list.length) return older;
     const base = list[k].traceLength;
     let kept = list.slice(k);
-    const tail = trace.copyOf(base, trace.length);
+    let tail = trace.slice(base);
     let said = problems.slice();
     const last = list[list.length - 1];
     const j = older ? older.store.list.findIndex((c) => samePosition(c, last)) : -1;
-    if (older && j >= 0 && j + 1 < older.store.list.length && older.trace.base <= trace.length && older.trace.length > trace.length) {
+    if (older && j >= 0 && j + 1 < older.store.list.length && older.base <= trace.length && older.trace.length > trace.length) {
       kept = kept.concat(older.store.list.slice(j + 1));
-      tail.copy(older.trace, trace.length, older.trace.length);
+      tail = tail.concat(older.tail.slice(trace.length - older.base));
       if (older.problems.length > said.length) said = said.concat(older.problems.slice(said.length));
     }
-    return new Redo(kept, tail, said);
+    return new Redo(kept, base, tail, said);
   }
 
   /**

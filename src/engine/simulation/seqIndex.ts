@@ -5,16 +5,17 @@
  * that took each transition): three walks of 22,772 decisions for a ReplicaSet at pass 21 of the
  * 5,000-node outage, about half of the click's host part (bench/README.md, "rsclick").
  */
+import type { Decision } from '../trace/decision';
+import type { DecisionList } from '../trace/decisionLog';
 import { SHORT_LIST } from './facts';
 
 export class SeqIndex<K> {
   private readonly map = new Map<K, number[]>();
   private upTo = 0;
 
-  /** `keyAt`: the key of the decision at an index of `trace`, read from the log's header (no record made). */
   constructor(
-    private readonly trace: { readonly length: number },
-    private readonly keyAt: (i: number) => K | undefined,
+    private readonly trace: DecisionList,
+    private readonly keyOf: (d: Decision) => K | undefined,
   ) {}
 
   /** The seqs per key, the trace's newest decisions added first. */
@@ -22,14 +23,15 @@ export class SeqIndex<K> {
     const tr = this.trace,
       m = this.map;
     for (let i = this.upTo; i < tr.length; i++) {
-      const k = this.keyAt(i);
+      const d = tr.at(i)!;
+      const k = this.keyOf(d);
       if (k === undefined) continue;
       // Most keys have a few decisions (a pod: evicted, or created, bound and started). A push
       // onto an array reserves room for 16 more, so short lists are copied at their exact size instead.
       const list = m.get(k);
-      if (!list) m.set(k, [i + 1]);
-      else if (list.length < SHORT_LIST) m.set(k, list.concat(i + 1));
-      else list.push(i + 1);
+      if (!list) m.set(k, [d.seq]);
+      else if (list.length < SHORT_LIST) m.set(k, list.concat(d.seq));
+      else list.push(d.seq);
     }
     this.upTo = tr.length;
     return m;
@@ -62,8 +64,9 @@ export class SeqIndex<K> {
       }
       return;
     }
+    const tr = this.trace;
     for (let i = from - 1; i >= length; i--) {
-      const k = this.keyAt(i);
+      const k = this.keyOf(tr.at(i)!);
       if (k === undefined) continue;
       const list = m.get(k)!;
       if (list.length === 1) m.delete(k);

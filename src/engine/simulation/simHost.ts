@@ -35,8 +35,6 @@ import type { VersionBehaviour } from '../versions/types';
 import type { ControllerName, DecisionInput, MachineTransition } from '../trace/decision';
 import { DecisionLog } from '../trace/decisionLog';
 import { explainLater, type Explanation } from '../trace/explainLater';
-import { checkCompactTrace } from './compactCheck';
-import type { SimulationChecks } from './checks';
 import { apiCallThrough, armFault, faultsMayFail, type Fault } from './apiFaults';
 import { nodeBefore } from '../kubelet/kubelets';
 import { BatchMemo } from './batchMemo';
@@ -66,8 +64,8 @@ export class SimHost implements ControllerHost {
    * date from the trace when read, not per decision: building them in decide was a look-up in a map
    * of every object with decisions, and a list, per decision.
    */
-  private readonly objectSeqs = new SeqIndex<ObjectRef>(this.trace, (i) => this.trace.objectAt(i));
-  private readonly machineSeqs = new SeqIndex<string>(this.trace, (i) => this.trace.machineIdAt(i));
+  private readonly objectSeqs = new SeqIndex<ObjectRef>(this.trace, (d) => d.object);
+  private readonly machineSeqs = new SeqIndex<string>(this.trace, (d) => d.machine?.id);
 
   /** Decision seqs by object, ascending. */
   get byObject(): ReadonlyMap<ObjectRef, readonly number[]> {
@@ -100,11 +98,6 @@ export class SimHost implements ControllerHost {
   pristinePods: ReadonlyMap<string, PodRecord> = new Map();
   /** checking mode (SimulationOptions.checks.pods): every pod a checkpoint keeps is the pod map's record */
   checkPods = false;
-  /** The checking modes the host reads: `pods` (checkPods) and `compactTrace` (compactCheck.ts). */
-  setChecks(checks: SimulationChecks | undefined): void {
-    this.checkPods = checks?.pods === true;
-    checkCompactTrace(this.trace, checks?.compactTrace === true);
-  }
   /** the last condition frozenConditions had to copy */
   private madeCondition: { last?: object } = {};
   /** pod key -> the node it is indexed under in podsByNode */

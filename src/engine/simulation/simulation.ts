@@ -40,7 +40,6 @@ import { withoutRepeats, type Problem } from '../problems';
 import type { Scenario, ScenarioEvent } from '../snapshot/types';
 import { VERSION_GUESS_CODES } from '../snapshot/scenario';
 import type { Decision } from '../trace/decision';
-import type { DecisionHead } from '../trace/decisionLog';
 import type { VersionBehaviour } from '../versions/types';
 import type { Kubelets } from '../kubelet/kubelets';
 import { wireKubelets } from './kubeletWiring';
@@ -51,7 +50,7 @@ import { missingLeasesMode, planMissingLeases } from '../kubelet/missingLeases';
 import { buildControllers, planControllers, startInPieces, type ControllerFactory, type ControllerPlan } from './controllerPlan';
 import { cloneCluster } from './checkpoint';
 import { CheckpointStore, type Checkpoint, type LoopPosition } from './checkpointStore';
-import { HandOff, handOffNext, type HandOffFits, type HandOffSource, type HandOffTarget } from './handOff';
+import { HandOff, handOffNext, type HandOffSource, type HandOffTarget } from './handOff';
 import { Redo, takesOwed } from './redo';
 import { VIEWS_RESTORED } from './partsUnderWay';
 import { startToTake, takeStart } from './startLike';
@@ -136,7 +135,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     const cluster = made?.cluster ?? cloneCluster(scenario.snapshot.cluster);
     this.host = new SimHost(cluster, this.config, this.kubelet, this.behaviour, this.startTime, made?.index);
     this.host.pristinePods = scenario.snapshot.cluster.pods;
-    this.host.setChecks(options.checks);
+    this.host.checkPods = options.checks?.pods === true;
     this.store = new CheckpointStore(scenario.snapshot.cluster, options.checks);
     this.kubelets = wireKubelets(cluster, this.kubelet, this.config, settings.leases, this.host, options.checks?.kubeletDue);
     // big clusters: fewer checkpoints (each holds the controllers' saved memory), at most MAX_CHECKPOINTS kept
@@ -165,7 +164,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     if (startToTake(first, this.startTime)) {
       this.host.controllerStartTime = this.nextMonitorAt = this.startTime;
       this.host.controllers = this.buildControllers().filter((c) => first.controllers.some((x) => x.name === c.name));
-      yield* takeStart(this.host, this.host.controllers, first, like!.host.trace);
+      yield* takeStart(this.host, this.host.controllers, first, like!.trace);
     } else yield* this.startControllers(this.startTime, this.scenario.controllerMemory, perPiece);
     this.saveCheckpoint();
   }
@@ -274,7 +273,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     this.runToDecision(() => false, t);
   }
 
-  runUntilDecision(match: (d: DecisionHead) => boolean, limit: Micros, how?: GoToPassOptions): Decision | undefined {
+  runUntilDecision(match: (d: Decision) => boolean, limit: Micros, how?: GoToPassOptions): Decision | undefined {
     this.settle();
     limit = withinHorizon(this.startTime, limit, this.ownProblems);
     if (!how?.interactive) return this.runToDecision(match, limit);
@@ -291,7 +290,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     }
   }
 
-  private runToDecision(match: (d: DecisionHead) => boolean, limit: Micros): Decision | undefined {
+  private runToDecision(match: (d: Decision) => boolean, limit: Micros): Decision | undefined {
     // the decisions of an instant left part-done count from its start
     let from = Math.min(this.host.trace.length, this.midInstant?.traceFrom ?? Number.POSITIVE_INFINITY);
     this.stopped = this.aborted;
@@ -299,7 +298,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     if (this.midInstant) {
       if (!this.resumeInstant()) return undefined;
       const tr = this.host.trace;
-      for (; from < tr.length; from++) if (match(tr.headAt(from))) return tr.at(from);
+      for (; from < tr.length; from++) if (match(tr.at(from)!)) return tr.at(from);
       if (this.stopHere()) return undefined;
     }
     for (;;) {
@@ -310,7 +309,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
         if (this.underway.active) return void (this.stopped = true);
       } else if (!this.processInstant(next)) return undefined;
       const tr = this.host.trace;
-      for (; from < tr.length; from++) if (match(tr.headAt(from))) return tr.at(from);
+      for (; from < tr.length; from++) if (match(tr.at(from)!)) return tr.at(from);
       if (this.stopHere()) return undefined;
     }
     this.settle();
@@ -571,7 +570,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
   redoneFromLog = 0;
   redoneLogShared = 0;
   /** The next pass taken from `redo` where it stands on a checkpoint of that run (redo.ts), in parts as goToPass's; whether it began. */
-  private redone(upTo: number, fits?: HandOffFits): boolean {
+  private redone(upTo: number, fits?: (next: Checkpoint, made: Decision[]) => boolean): boolean {
     if (!this.redo || this.midInstant || this.aborted) return false;
     this.pending.settle();
     if (!this.takeFrom(this.redo, upTo, true, fits)) return false;
@@ -580,7 +579,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     return true;
   }
   /** Starts the hand-off of `source`'s checkpoint after the one this stands on (handOffNext's, `own`: its own past run's). */
-  private takeFrom(source: HandOffSource, upTo: number, own = false, fits?: HandOffFits): boolean {
+  private takeFrom(source: HandOffSource, upTo: number, own = false, fits?: (next: Checkpoint, made: Decision[]) => boolean): boolean {
     const target = this.target;
     const next = handOffNext(source, target, upTo, own ? this.heavy.is : undefined, fits);
     if (next === undefined) return false;

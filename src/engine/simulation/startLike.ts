@@ -10,7 +10,7 @@
  * never edited once made.
  */
 import type { SimController } from '../controllers/controller';
-import type { DecisionLog } from '../trace/decisionLog';
+import type { DecisionList } from '../trace/decisionLog';
 import type { Checkpoint } from './checkpointStore';
 import type { SimHost } from './simHost';
 
@@ -23,7 +23,7 @@ export function startToTake(first: Checkpoint | undefined, startTime: number): f
  * The start of `first` taken into `host`, whose records are the snapshot's copy and whose `controllers` are new (the
  * ones `first` saved), with a yield after each controller.
  */
-export function* takeStart(host: SimHost, controllers: readonly SimController[], first: Checkpoint, trace: DecisionLog): Generator<void, void, void> {
+export function* takeStart(host: SimHost, controllers: readonly SimController[], first: Checkpoint, trace: DecisionList): Generator<void, void, void> {
   for (const c of controllers) {
     const saved = first.controllers.find((x) => x.name === c.name)!.saved;
     if (c.restoreInPieces) yield* c.restoreInPieces(saved, host);
@@ -31,7 +31,7 @@ export function* takeStart(host: SimHost, controllers: readonly SimController[],
     yield;
   }
   // what the start decided and remembered (what the constructor did before it is here already, the same in both)
-  host.trace.copy(trace, host.trace.length, first.traceLength);
+  for (let i = host.trace.length; i < first.traceLength; i++) host.trace.push(trace.at(i)!);
   const facts = first.factsDelta;
   for (let i = host.factLog.length; i < facts.length; i += 3) host.remember(facts[i] as string, facts[i + 1] as string, facts[i + 2] as number);
 }

@@ -49,7 +49,7 @@ for (const [before, read, length, after] of cuts) {
   test(`SeqIndex: ${before} decisions${read ? '' : ' (unread)'}, cut back to ${length}, ${after} more: the walk's lists`, () => {
     const trace: Decision[] = [];
     const add = () => trace.push({ seq: trace.length + 1, object: keyOfSeq(trace.length + 1) } as Decision);
-    const index = new SeqIndex<string>(trace, (i) => trace[i].object as string | undefined);
+    const index = new SeqIndex<string>(trace, (d) => d.object as string | undefined);
     for (let i = 0; i < before; i++) {
       add();
       if (i % 9 === 0) index.get();
