@@ -21,7 +21,7 @@
  * bad-timestamp, bad-flag, bad-reference, bad-taint, bad-condition-status,
  * missing-field, missing-event-kind, ambiguous-event, missing-target,
  * ambiguous-target, unknown-node, unknown-pod, unknown-replicaset,
- * unknown-daemonset, unknown-lease, file-not-found, file-too-large,
+ * unknown-daemonset, unknown-lease, file-not-found, snapshot-is-scenario, file-too-large,
  * unreadable-file, version-as-number, unsupported-version, yaml-syntax (errors);
  * unknown-zone, selector-matches-nothing, events-out-of-order, event-before-start, unknown-api-version,
  * no-snapshot, unused-field, ignored-kind, yaml-warning (warnings);
@@ -33,7 +33,7 @@ import type { KObject } from '../model/types';
 import type { Problem, SourcePosition } from '../problems';
 import { MAX_MINOR, MIN_MINOR, kubeMinor, nearestMinor, parseKubeVersion } from '../versions/table';
 import { loadSnapshot, loadSnapshotSource, type SnapshotInput } from './load';
-import { MAX_FILE_BYTES, basenamePath, resolveFrom, type InputFs } from './source';
+import { MAX_FILE_BYTES, basenamePath, normalizePath, resolveFrom, type InputFs } from './source';
 import { readReality } from '../import/reality';
 import { TOO_DEEP_MESSAGE, YAML_OPTIONS, findTooDeep, isStackOverflow, yamlBuildError } from './yamlOptions';
 import { validateScenario } from './validateScenario';
@@ -220,6 +220,13 @@ class ScenarioParser extends ScenarioReader {
         // the same snapshot named twice (or 200 times) is read once, and looked at once (a stat can cost its size)
         if (inputs.includes(full)) {
           this.report('duplicate-snapshot', 'warning', `snapshot ${JSON.stringify(rel)} is listed more than once; it is read once`, item);
+          continue;
+        }
+        // the scenario named as its own snapshot was read as one Scenario object, and told only "nothing to watch"
+        if (this.file !== '-' && full === normalizePath(this.file)) {
+          const hint = 'name the cluster export instead (kubectl get nodes,pods,replicasets,daemonsets,leases -A -o yaml > cluster.yaml)';
+          this.report('snapshot-is-scenario', 'error', `snapshot ${JSON.stringify(rel)} is this scenario file itself: ${hint}`, item);
+          this.snapshotUnread = true;
           continue;
         }
         let st;

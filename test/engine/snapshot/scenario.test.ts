@@ -510,6 +510,12 @@ const unreadSnapshotCases: { name: string; files: Record<string, string>; snapsh
     want: ['3:20 error file-not-found'],
   },
   {
+    name: 'the scenario file itself named as its snapshot',
+    files: { '/s/scenario.yaml': 'kind: Scenario\n' },
+    snapshot: './scenario.yaml',
+    want: ['3:11 error snapshot-is-scenario'],
+  },
+  {
     name: 'a snapshot outside the workspace',
     files: { '/elsewhere/nodes.yaml': 'apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n' },
     snapshot: '/elsewhere/nodes.yaml',
