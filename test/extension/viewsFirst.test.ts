@@ -4,7 +4,7 @@
  * time or the next call that reads them (GoToPassOptions.viewsFirst): a third of a Reset at 5,000 nodes. What the panel
  * shows right after the click, the shown simulation once whole, and the run forward from there are a fresh session's.
  * A Step at once after them that redoes its pass (the engine's redo.ts: pass 0 here) takes that rest into its hand-off
- * (takesOwed): the ReplicaSet controller is restored once in the clicks at once, not for the Step Back and again for the Step.
+ * (takeOwed): the ReplicaSet controller is restored once in the clicks at once, not for the Step Back and again for the Step.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -85,12 +85,12 @@ export class Redo implements HandOffSource {
 }
 
 /**
- * Whether a Step onto pass `upTo` at once after a Step Back whose restore left its rest owed and not begun is a redo
- * (handOffNext's, `heavy` as there); if so that rest is dropped (CheckpointStore.dropOwed) and the hand-off restores those
+ * Takes the owed rest into the redo: whether a Step onto pass `upTo` at once after a Step Back whose restore left its rest
+ * owed and not begun is a redo (handOffNext's, `heavy` as there); if so that rest is dropped (CheckpointStore.dropOwed) and the hand-off restores those
  * controllers from the ones that ran before both moves, with both moves' records (HandOff's `chained`), as a Step Back at
  * once after one does. Paid first, the Step onto the Unknown pass after three Step Backs at 5,000 nodes restored the
  * ReplicaSet controller and the binder to the pass stepped back onto, then again to the next.
  */
-export function takesOwed(redo: Redo | undefined, target: HandOffTarget, upTo: number, heavy: (pods: number) => boolean): boolean {
+export function takeOwed(redo: Redo | undefined, target: HandOffTarget, upTo: number, heavy: (pods: number) => boolean): boolean {
   return redo !== undefined && handOffNext(redo, target, upTo, heavy) !== undefined && target.store.dropOwed();
 }

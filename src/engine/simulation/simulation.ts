@@ -51,7 +51,7 @@ import { buildControllers, planControllers, startInPieces, type ControllerFactor
 import { cloneCluster } from './checkpoint';
 import { CheckpointStore, type Checkpoint, type LoopPosition } from './checkpointStore';
 import { HandOff, handOffNext, type HandOffSource, type HandOffTarget } from './handOff';
-import { Redo, takesOwed } from './redo';
+import { Redo, takeOwed } from './redo';
 import { VIEWS_RESTORED } from './partsUnderWay';
 import { startToTake, takeStart } from './startLike';
 import { checkpointDue, fineDue, heavyPass, PendingCheckpoint, podsDue, runEndReplay, RunEndRing, STEP_BACK_CHECKPOINTS } from './checkpointPlacement';
@@ -334,9 +334,9 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     this.stopped = this.aborted;
     // before a restore too: the checkpoint may thin the list, and so choose the one restored; but the rest of a restore a
     // step back at once after another left owed is taken into this one (CheckpointStore.dropOwed), not paid in the click,
-    // and so is it into a Step's redo at once after a Step Back (takesOwed)
+    // and so is it into a Step's redo at once after a Step Back (takeOwed)
     const back = how?.viewsFirst === true && this.underway.kind === 'restore' && (this.host.pass ?? -1) > n && this.store.dropOwed();
-    const redoes = !back && this.underway.viewsRestored && (this.host.pass ?? -1) < n && takesOwed(this.redo, this.target, n, this.heavy.is);
+    const redoes = !back && this.underway.viewsRestored && (this.host.pass ?? -1) < n && takeOwed(this.redo, this.target, n, this.heavy.is);
     if (back || redoes) this.underway.drop();
     else this.settle();
     if (redoes) {

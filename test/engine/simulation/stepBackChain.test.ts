@@ -4,7 +4,7 @@
  * controllers that ran before both (checkpointStore.ts dropOwed, chainFrom). Each row's moves leave the state and trace of
  * a fresh run at the same pass, with every check on (the take-over's index and allocatable checks among them), and the
  * passes after it too; the owed controllers are restored once per row, not once per click. So does a Step that redoes a
- * pass (redo.ts: pass 0 or a heavy one) at once after such a Step Back: its hand-off takes that rest (takesOwed).
+ * pass (redo.ts: pass 0 or a heavy one) at once after such a Step Back: its hand-off takes that rest (takeOwed).
  */
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
