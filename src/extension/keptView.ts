@@ -20,6 +20,7 @@ import type { ReadyKeys } from '../engine/simulation/podReports';
 import type { Delta, NodeItem, NodePodCount, PodItem, ReplicaSetItem } from '../protocol/webview';
 import { buildClusterView, diffClusterViews, podsOnNode, type ClusterDelta, type ClusterView, type EvictionLookup } from './viewModel';
 import { RecordsView, REPLICA_SETS_PER_PIECE } from './recordsView';
+import { visitPieces, type PieceList } from './pieces';
 import { countdownsChanged, EvictionIndex, PathDeadlines, podsToCompare } from './countdowns';
 import { PodCounts } from './podCounts';
 import { positionOf, type Companion } from './runAhead';
@@ -62,7 +63,7 @@ export class KeptView {
    * The ReplicaSets an alignment's update was told changed and left to its next slices (alignSlice), and how many of them
    * are visited; any update before they are all visited visits the rest with its own.
    */
-  private owed?: { keys: string[]; done: number };
+  private owed?: PieceList<string>;
   /** how many updates were answered by a prepared one (tests) */
   preparedUsed = 0;
 
@@ -107,13 +108,10 @@ export class KeptView {
 
   /** The owed ReplicaSets visited a piece at a time while `more()` says so; true while some are left. */
   private owedSlice(sim: Simulation, more: () => boolean, perPiece: number): boolean {
-    const owed = this.owed!;
-    do {
-      const piece = owed.keys.slice(owed.done, owed.done + perPiece);
-      owed.done += piece.length;
+    const left = visitPieces(this.owed!, perPiece, more, (piece) => {
       if (sim.cluster) this.records.replicaSetsOnly(sim.cluster, piece);
-    } while (owed.done < owed.keys.length && more());
-    if (owed.done < owed.keys.length) return true;
+    });
+    if (left) return true;
     this.owed = undefined;
     return false;
   }

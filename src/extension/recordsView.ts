@@ -7,6 +7,7 @@ import type { ClusterState } from '../engine/model/cluster';
 import type { NodeRecord, PodRecord, ReplicaSetRecord, Taint } from '../engine/model/types';
 import type { ReadyKeys } from '../engine/simulation/podReports';
 import type { Delta, NodeItem, PodItem, ReplicaSetItem } from '../protocol/webview';
+import { visitPieces, type PieceList } from './pieces';
 import {
   evictionOf,
   NO_EVICTIONS,
@@ -182,8 +183,7 @@ export class RecordsView {
   private staleListed = 0;
   private staleDone = 0;
   /** completeOpenSlice's pods (their keys when it began) and how many of them are made */
-  private openKeys?: string[];
-  private openDone = 0;
+  private openKeys?: PieceList<string>;
   /**
    * completeOpenSlice's read of the records' keys under way, a piece at a time: every key for its first round, then those
    * without an item (the pods made since). Of the pod map it was begun on (another map: begun again); the map's iterator
@@ -225,17 +225,11 @@ export class RecordsView {
         const keys = this.openKeysSlice(cluster, more, podsPerPiece * KEYS_PER_POD);
         if (!keys) return true;
         if (!keys.length) break;
-        this.openKeys = keys;
-        this.openDone = 0;
+        this.openKeys = { keys, done: 0 };
         if (!more()) return true;
       }
-      const keys = this.openKeys;
-      do {
-        const piece = keys.slice(this.openDone, this.openDone + podsPerPiece);
-        this.openDone += piece.length;
-        this.update(cluster, this.pending!, false, piece, { nodes: [], replicaSets: [] });
-      } while (this.openDone < keys.length && more());
-      if (this.openDone < keys.length) return true;
+      const left = visitPieces(this.openKeys, podsPerPiece, more, (piece) => this.update(cluster, this.pending!, false, piece, { nodes: [], replicaSets: [] }));
+      if (left) return true;
       this.openKeys = undefined;
       if (!more()) return true;
     }
